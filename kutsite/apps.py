@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class KutsiteConfig(AppConfig):
+    name = "kutsite"
+    verbose_name = "Küt site"

@@ -1,0 +1,30 @@
+from django.conf import settings
+from django.urls import translate_url
+from django.utils.translation import get_language, get_language_info
+
+
+def site(request):
+    """The page's twins in every language, for hreflang, canonical and the switcher."""
+    path = request.get_full_path()
+    current = get_language()
+    alternates = []
+    for code, _name in settings.LANGUAGES:
+        url = translate_url(path, code)
+        alternates.append(
+            {
+                "code": code,
+                "name": get_language_info(code)["name_local"],
+                "url": request.build_absolute_uri(url),
+                "path": url,
+                "current": code == current,
+            }
+        )
+    canonical = next((a["url"] for a in alternates if a["current"]), request.build_absolute_uri())
+    x_default = next(a["url"] for a in alternates if a["code"] == settings.LANGUAGE_CODE)
+    return {
+        "alternates": alternates,
+        "canonical_url": canonical,
+        "x_default_url": x_default,
+        "other_languages": [a for a in alternates if not a["current"]],
+        "page_path": path,
+    }

@@ -1,0 +1,211 @@
+"""Settings for the Küt rules site.
+
+Everything that differs between a laptop and a server comes from the environment, so the
+same file serves `make serve`, the test suite and production. Development is the default;
+`DJANGO_ENV=production` switches on everything `manage.py check --deploy` asks for and
+refuses to start without a real SECRET_KEY.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = os.environ.get(name)
+    if not value:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+# --- Environment ------------------------------------------------------------------------
+
+PRODUCTION = os.environ.get("DJANGO_ENV", "development") == "production"
+
+DEBUG = False if PRODUCTION else env_bool("DEBUG", False)
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if PRODUCTION:
+        raise ImproperlyConfigured("Set SECRET_KEY in the environment when DJANGO_ENV=production.")
+    # Only ever used on a developer's machine or in the test suite; `check --deploy`
+    # flags the prefix, so it cannot slip into production unnoticed.
+    SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# --- Applications -----------------------------------------------------------------------
+
+INSTALLED_APPS = [
+    # modeltranslation must come before the admin so that translated fields show there.
+    "modeltranslation",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
+    "django_htmx",
+    "kutsite",
+    "rules",
+    "referee",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    # Right after SecurityMiddleware, as whitenoise asks: static files skip everything below.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "kutsite.middleware.PermissionsPolicyMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "kutsite.urls"
+WSGI_APPLICATION = "kutsite.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "kutsite.context_processors.site",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------------------
+
+# SQLite needs no set-up for development; production points DATABASE_URL at PostgreSQL,
+# which any number of app servers can share (nothing here keeps state in a process).
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Internationalisation ---------------------------------------------------------------
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("de", _("German"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "Europe/Berlin"
+
+# django-modeltranslation: English is the source; a German page never falls back to English
+# silently (a test checks that every German field is filled instead).
+MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
+MODELTRANSLATION_LANGUAGES = ("en", "de")
+MODELTRANSLATION_FALLBACK_LANGUAGES = {"default": ()}
+
+# --- Static files -----------------------------------------------------------------------
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# Outside production whitenoise serves straight from the app folders, no collectstatic needed.
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        # Hashed names let whitenoise send year-long cache headers; the manifest needs
+        # collectstatic, which tests and `make serve` (DEBUG) don't run.
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        ),
+    },
+}
+
+# --- Security ---------------------------------------------------------------------------
+
+# All script lives in static files and htmx is configured by a <meta> tag, so the policy
+# needs no 'unsafe-inline', no 'unsafe-eval' and no nonce (a nonce in a cached page would be
+# replayed to every visitor).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Web Share and the clipboard stay allowed for the site itself: the referee's share button.
+PERMISSIONS_POLICY = (
+    "web-share=(self), clipboard-write=(self), camera=(), microphone=(), geolocation=(), "
+    "payment=(), usb=()"
+)
+
+SESSION_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+
+if PRODUCTION:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+    # A TLS-terminating proxy in front of gunicorn tells us the scheme.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Caching ----------------------------------------------------------------------------
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kutsite",
+    }
+}
+
+# --- Logging ----------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,105 @@
+"""How a tile looks on a page: the view model behind the tile component.
+
+The engine knows what a tile *is*; this module only decides how it is drawn and read out
+(number, colour class, colour letter, and screen-reader text in the page's language).
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext, pgettext
+
+COLOURS = ("r", "k", "b", "y")
+
+
+def colour_name(colour: str) -> str:
+    return {
+        "r": pgettext("tile colour", "red"),
+        "k": pgettext("tile colour", "black"),
+        "b": pgettext("tile colour", "blue"),
+        "y": pgettext("tile colour", "yellow"),
+    }[colour]
+
+
+def colour_letter(colour: str) -> str:
+    # The letter of the tile notation in the page's language (German: S schwarz, G gelb).
+    return {
+        "r": pgettext("colour letter for red", "R"),
+        "k": pgettext("colour letter for black", "K"),
+        "b": pgettext("colour letter for blue", "B"),
+        "y": pgettext("colour letter for yellow", "Y"),
+    }[colour]
+
+
+def numbered_label(colour: str, number: int) -> str:
+    # One message per colour, so that German can inflect ("rote 7", "schwarze 7").
+    template = {
+        "r": gettext("red %(number)s"),
+        "k": gettext("black %(number)s"),
+        "b": gettext("blue %(number)s"),
+        "y": gettext("yellow %(number)s"),
+    }[colour]
+    return template % {"number": number}
+
+
+@dataclass(frozen=True)
+class Face:
+    """One tile as drawn: a numbered tile, an Okey (wild) or a false joker."""
+
+    kind: str  # "number", "okey" or "fj"
+    colour: str | None = None
+    number: int | None = None
+    # For an Okey or false joker: the numbered tile it is or stands for, when known.
+    shows: "Face | None" = None
+
+    @property
+    def css(self) -> str:
+        if self.kind == "number":
+            return self.colour or "k"
+        return self.kind
+
+    @property
+    def symbol(self) -> str:
+        if self.kind == "number":
+            return str(self.number)
+        if self.kind == "okey":
+            return "★"
+        return "J"
+
+    @property
+    def letter(self) -> str:
+        if self.kind == "number":
+            return colour_letter(self.colour)
+        if self.kind == "okey":
+            return "OK"
+        return pgettext("short for false joker", "FJ")
+
+    @property
+    def label(self) -> str:
+        if self.kind == "number":
+            return numbered_label(self.colour, self.number)
+        if self.kind == "okey":
+            if self.shows:
+                return gettext("Okey (as %(tile)s)") % {"tile": self.shows.label}
+            return gettext("Okey")
+        if self.shows:
+            return gettext("false joker (%(tile)s)") % {"tile": self.shows.label}
+        return gettext("false joker")
+
+    @property
+    def token(self) -> str:
+        if self.kind == "number":
+            return f"{self.colour}{self.number}"
+        return "ok" if self.kind == "okey" else "fj"
+
+
+def numbered(colour: str, number: int) -> Face:
+    return Face("number", colour, number)
+
+
+OKEY = Face("okey")
+FALSE_JOKER = Face("fj")
+
+
+def picker_rows() -> list[list[Face]]:
+    """Every face a player can tap in: 13 numbers in each colour, then Okey and false joker."""
+    return [[numbered(colour, n) for n in range(1, 14)] for colour in COLOURS]

@@ -1,0 +1,28 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
+from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
+
+from kutsite import views
+from kutsite.sitemaps import HomeSitemap
+from referee.sitemaps import SITEMAPS as REFEREE_SITEMAPS
+from rules.sitemaps import SITEMAPS as RULES_SITEMAPS
+from scoring.sitemaps import SITEMAPS as SCORING_SITEMAPS
+
+SITEMAPS = {"home": HomeSitemap, **RULES_SITEMAPS, **REFEREE_SITEMAPS, **SCORING_SITEMAPS}
+
+urlpatterns = [
+    path("", views.root, name="root"),
+    path("robots.txt", views.robots_txt, name="robots_txt"),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
+    path("language/<str:language>/", views.switch_language, name="switch_language"),
+    path("admin/", admin.site.urls),
+]
+
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    path("", include("rules.urls")),
+    path(_("referee/"), include("referee.urls")),
+    path("", include("scoring.urls")),
+)

@@ -1,0 +1,67 @@
+from django.conf import settings
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse, translate_url
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
+
+
+@require_safe
+@vary_on_headers("Cookie", "Accept-Language")
+def root(request):
+    """Send `/` to the visitor's language: their cookie first, else Accept-Language."""
+    language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if language not in LANGUAGE_CODES:
+        language = translation.get_language_from_request(request, check_path=False)
+    if language not in LANGUAGE_CODES:
+        language = settings.LANGUAGE_CODE
+    with translation.override(language):
+        return HttpResponseRedirect(reverse("home"))
+
+
+@require_safe
+@never_cache
+def switch_language(request, language):
+    """Remember the visitor's choice and land on the same page in the other language."""
+    if language not in LANGUAGE_CODES:
+        language = settings.LANGUAGE_CODE
+    target = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ) or not target.startswith("/"):
+        target = "/"
+    target = translate_url(target, language)
+    if target == "/" or not target.startswith(f"/{language}/"):
+        with translation.override(language):
+            target = reverse("home")
+    response = HttpResponseRedirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        secure=getattr(settings, "LANGUAGE_COOKIE_SECURE", False),
+    )
+    return response
+
+
+@require_safe
+def home(request):
+    return render(request, "home.html")
+
+
+@require_safe
+def robots_txt(request):
+    lines = [
+        "User-agent: *",
+        "Disallow: /admin/",
+        "Disallow: /language/",
+        f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
+        "",
+    ]
+    return HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")

@@ -1,0 +1,8 @@
+from kutsite.sitemaps import StaticViewSitemap
+
+
+class RefereePagesSitemap(StaticViewSitemap):
+    names = ("referee:index",)
+
+
+SITEMAPS = {"referee": RefereePagesSitemap}

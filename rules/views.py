@@ -1,0 +1,13 @@
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
+
+
+@require_safe
+def guide(request):
+    return render(request, "coming_soon.html", {"section": _("Guide")})
+
+
+@require_safe
+def rounds(request):
+    return render(request, "coming_soon.html", {"section": _("Rounds")})

@@ -1,0 +1,58 @@
+"""The tile component, the tile picker and the share button."""
+
+from django.template import Context, Template
+from django.test import RequestFactory
+from django.utils import translation
+
+from kutsite.tiles import FALSE_JOKER, OKEY, numbered
+
+
+def render(source, language="en", **context):
+    with translation.override(language):
+        return Template("{% load components %}" + source).render(Context(context))
+
+
+def test_numbered_tile_has_number_colour_letter_and_spoken_name():
+    html = render("{% tile face %}", face=numbered("r", 7))
+    assert 'class="tile tile--r"' in html
+    assert 'aria-label="red 7"' in html
+    assert 'role="img"' in html
+    assert ">7<" in html and ">R<" in html
+
+
+def test_okey_and_false_joker_are_told_apart():
+    okey = render("{% tile face %}", face=OKEY)
+    joker = render("{% tile face %}", face=FALSE_JOKER)
+    assert "tile--okey" in okey and 'aria-label="Okey"' in okey
+    assert "tile--fj" in joker and 'aria-label="false joker"' in joker
+
+
+def test_tiles_row_in_german():
+    html = render(
+        "{% tiles faces 'Beispiel' %}", "de", faces=[numbered("k", 12), numbered("y", 13)]
+    )
+    assert 'aria-label="schwarze 12"' in html and ">S<" in html
+    assert 'aria-label="gelbe 13"' in html and ">G<" in html
+    assert 'role="group" aria-label="Beispiel"' in html
+
+
+def test_tile_picker_offers_every_face_and_is_hidden_without_javascript():
+    html = render("{% tile_picker target='id_tiles' %}")
+    assert html.count("data-picker-token=") == 13 * 4 + 2
+    assert 'data-picker-token="y13"' in html and 'data-picker-token="fj"' in html
+    assert 'data-target="id_tiles"' in html
+    assert " hidden>" in html
+
+
+def test_share_button_is_a_plain_link_to_the_absolute_permalink():
+    request = RequestFactory().get("/en/")
+    html = render(
+        "{% share_button url title text %}",
+        request=request,
+        url="/en/referee/x/",
+        title="Is 12-13-1 a run?",
+        text="Yes.",
+    )
+    assert 'href="http://testserver/en/referee/x/"' in html
+    assert "data-share data-share-title=" in html
+    assert 'aria-live="polite"' in html

@@ -1,0 +1,200 @@
+"""Project-wide guarantees: migrations, deploy checks, security headers, i18n routing."""
+
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import override_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PAGES = [
+    ("/en/", "/de/"),
+    ("/en/guide/", "/de/anleitung/"),
+    ("/en/rounds/", "/de/runden/"),
+    ("/en/referee/", "/de/schiedsrichter/"),
+    ("/en/calculator/", "/de/rechner/"),
+]
+
+
+def production_env(**extra):
+    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    env.update(
+        DJANGO_ENV="production",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="kut.example",
+        DJANGO_SETTINGS_MODULE="kutsite.settings",
+        **extra,
+    )
+    return env
+
+
+@pytest.mark.django_db
+def test_no_missing_migrations():
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
+def test_deploy_check_is_clean_in_production():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=production_env(),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_secret_key():
+    env = production_env()
+    del env["SECRET_KEY"]
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_production_settings_turn_debug_off_even_if_asked():
+    code = "from django.conf import settings; print(settings.DEBUG, settings.SECURE_HSTS_SECONDS)"
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); " + code],
+        cwd=ROOT,
+        env=production_env(DEBUG="1"),
+        capture_output=True,
+        text=True,
+    )
+    assert result.stdout.split() == ["False", "31536000"], result.stderr
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", [p for pair in PAGES for p in pair])
+def test_security_headers(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    csp = response.headers["Content-Security-Policy"]
+    assert "unsafe-inline" not in csp and "unsafe-eval" not in csp and "nonce" not in csp
+    assert "script-src 'self'" in csp
+    assert "frame-ancestors 'none'" in csp
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    assert "web-share=(self)" in response.headers["Permissions-Policy"]
+    assert "camera=()" in response.headers["Permissions-Policy"]
+
+
+@pytest.mark.django_db
+@override_settings(SECURE_HSTS_SECONDS=31536000, SECURE_HSTS_INCLUDE_SUBDOMAINS=True)
+def test_hsts_on_https(client):
+    response = client.get("/en/", secure=True)
+    assert response.headers["Strict-Transport-Security"].startswith("max-age=31536000")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", [p for pair in PAGES for p in pair])
+def test_pages_have_no_inline_script_or_style(client, path):
+    html = client.get(path).content.decode()
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert "src=" in tag, tag
+    assert "<style" not in html
+    assert not re.search(r"\sstyle=", html)
+    assert not re.search(r"\son[a-z]+=", html), "inline event handler"
+    assert "//cdn" not in html and "https://" not in html.split("<body", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("headers", "cookie", "expected"),
+    [
+        ({"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9,en;q=0.5"}, None, "/de/"),
+        ({"HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9"}, None, "/en/"),
+        ({"HTTP_ACCEPT_LANGUAGE": "fr-FR"}, None, "/en/"),
+        ({}, None, "/en/"),
+        ({"HTTP_ACCEPT_LANGUAGE": "de"}, "en", "/en/"),
+        ({"HTTP_ACCEPT_LANGUAGE": "en"}, "de", "/de/"),
+        ({"HTTP_ACCEPT_LANGUAGE": "en"}, "xx", "/en/"),
+    ],
+)
+def test_root_redirects_by_cookie_then_accept_language(client, headers, cookie, expected):
+    if cookie:
+        client.cookies["django_language"] = cookie
+    response = client.get("/", **headers)
+    assert response.status_code == 302
+    assert response["Location"] == expected
+    vary = {v.strip().lower() for v in response["Vary"].split(",")}
+    assert {"cookie", "accept-language"} <= vary
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("english", "german"), PAGES)
+def test_language_switch_lands_on_the_twin_and_keeps_the_query(client, english, german):
+    response = client.get(f"/language/de/?next={english}%3Fa%3D1%26b%3Dx")
+    assert response.status_code == 302
+    assert response["Location"] == f"{german}?a=1&b=x"
+    assert response.cookies["django_language"].value == "de"
+    back = client.get(f"/language/en/?next={german}")
+    assert back["Location"] == english
+
+
+@pytest.mark.parametrize(
+    "evil", ["https://evil.example/", "//evil.example/", "javascript:alert(1)"]
+)
+def test_language_switch_never_leaves_the_site(client, evil):
+    response = client.get("/language/de/", {"next": evil})
+    assert response["Location"] == "/de/"
+
+
+def test_language_switch_with_unknown_language_falls_back(client):
+    response = client.get("/language/fr/?next=/en/")
+    assert response["Location"] == "/en/"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("english", "german"), PAGES)
+def test_pages_link_their_twins(client, english, german):
+    html = client.get(german).content.decode()
+    assert f'<link rel="canonical" href="http://testserver{german}">' in html
+    assert f'<link rel="alternate" hreflang="en" href="http://testserver{english}">' in html
+    assert f'<link rel="alternate" hreflang="de" href="http://testserver{german}">' in html
+    assert f'<link rel="alternate" hreflang="x-default" href="http://testserver{english}">' in html
+    assert f'href="/language/en/?next={german}"' in html
+
+
+@pytest.mark.django_db
+def test_sitemap_lists_every_page_with_its_twin(client):
+    response = client.get("/sitemap.xml")
+    assert response.status_code == 200
+    xml = response.content.decode()
+    for english, german in PAGES:
+        assert f"<loc>http://testserver{english}</loc>" in xml
+        assert f"<loc>http://testserver{german}</loc>" in xml
+        assert f'hreflang="de" href="http://testserver{german}"' in xml
+    assert 'hreflang="x-default"' in xml
+
+
+def test_robots_txt_points_at_the_sitemap(client):
+    response = client.get("/robots.txt")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/plain")
+    assert "Sitemap: http://testserver/sitemap.xml" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_unknown_page_is_a_translated_404(client):
+    response = client.get("/de/gibt-es-nicht/")
+    assert response.status_code == 404
+    assert "Seite nicht gefunden" in response.content.decode()
+
+
+def test_head_requests_are_answered(client):
+    assert client.head("/robots.txt").status_code == 200
