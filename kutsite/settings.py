@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "rules",
     "referee",
     "scoring",
+    "games",
 ]
 
 MIDDLEWARE = [

@@ -4,13 +4,20 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
+from games.sitemaps import SITEMAPS as GAMES_SITEMAPS
 from kutsite import views
 from kutsite.sitemaps import HomeSitemap
 from referee.sitemaps import SITEMAPS as REFEREE_SITEMAPS
 from rules.sitemaps import SITEMAPS as RULES_SITEMAPS
 from scoring.sitemaps import SITEMAPS as SCORING_SITEMAPS
 
-SITEMAPS = {"home": HomeSitemap, **RULES_SITEMAPS, **REFEREE_SITEMAPS, **SCORING_SITEMAPS}
+SITEMAPS = {
+    "home": HomeSitemap,
+    **RULES_SITEMAPS,
+    **REFEREE_SITEMAPS,
+    **SCORING_SITEMAPS,
+    **GAMES_SITEMAPS,
+}
 
 urlpatterns = [
     path("", views.root, name="root"),
@@ -25,4 +32,5 @@ urlpatterns += i18n_patterns(
     path("", include("rules.urls")),
     path(_("referee/"), include("referee.urls")),
     path("", include("scoring.urls")),
+    path(_("games/"), include("games.urls")),
 )
