@@ -103,3 +103,22 @@ FALSE_JOKER = Face("fj")
 def picker_rows() -> list[list[Face]]:
     """Every face a player can tap in: 13 numbers in each colour, then Okey and false joker."""
     return [[numbered(colour, n) for n in range(1, 14)] for colour in COLOURS]
+
+
+def face_of(tile, indicator=None, stands_for=None) -> Face:
+    """The face to draw for an engine tile (`rules.engine.tiles.Tile`).
+
+    With the round's indicator, a tile showing the Okey's face is drawn as an Okey and a false
+    joker says which tile it counts as. `stands_for` names the tile an Okey replaces in a meld.
+    """
+    from rules.engine.tiles import is_okey, okey_of
+
+    if tile.is_false_joker:
+        return Face("fj", shows=face_of(okey_of(indicator)) if indicator is not None else None)
+    if tile.is_okey_token or (indicator is not None and is_okey(tile, indicator)):
+        return Face("okey", shows=face_of(stands_for) if stands_for is not None else None)
+    return numbered(str(tile.colour), tile.number)
+
+
+def faces_of(tiles, indicator=None) -> list[Face]:
+    return [face_of(t, indicator) for t in tiles]

@@ -56,3 +56,23 @@ def test_share_button_is_a_plain_link_to_the_absolute_permalink():
     assert 'href="http://testserver/en/referee/x/"' in html
     assert "data-share data-share-title=" in html
     assert 'aria-live="polite"' in html
+
+
+def test_engine_tiles_become_faces():
+    from kutsite.tiles import face_of, faces_of
+    from rules.engine.tiles import FALSE_JOKER as ENGINE_FJ
+    from rules.engine.tiles import OKEY as ENGINE_OKEY
+    from rules.engine.tiles import tile
+
+    indicator = tile("b", 8)
+    with translation.override("en"):
+        assert [f.label for f in faces_of([tile("r", 12), ENGINE_FJ], indicator)] == [
+            "red 12",
+            "false joker (blue 9)",
+        ]
+        # With indicator blue 8 the blue 9 *is* an Okey (T3), typed as b9 or as ok.
+        assert face_of(tile("b", 9), indicator).kind == "okey"
+        assert face_of(ENGINE_OKEY, indicator, stands_for=tile("r", 13)).label == (
+            "Okey (as red 13)"
+        )
+        assert face_of(tile("b", 9)).kind == "number"
