@@ -1,0 +1,154 @@
+"""The Küt rules engine: plain Python, no Django. Rule IDs refer to spec/RULES.md.
+
+Verdicts are frozen dataclasses carrying data, never prose: `ok` (or `penalty`/`score`), a
+`reason` (`ReasonCode`), the `rule` ID ("M2") and `facts` (a read-only mapping; the names each
+code fills are listed in `REASONS[code].facts`). Bad input raises `InputError` (`NotationError`
+for notation) with `.code`, `.rule`, `.field`, `.token`, `.position`, `.facts`.
+
+Tiles and notation (tiles.py, notation.py)
+- Colour                         enum RED/BLACK/BLUE/YELLOW; value = notation letter r/k/b/y
+- Tile(colour, number)           a tile kind; `.code` 0..53, `.is_number/.is_false_joker/...`
+- FALSE_JOKER, OKEY              the false joker; the `ok` token (an Okey before the indicator)
+- TILES, FACES, full_set()       all 54 kinds by code; the 52 numbered; the 106-tile set (T1)
+- tile(colour, number)           a numbered tile from a Colour or its letter
+- okey_of(indicator) -> Tile     the Okey's face: same colour, one up, 13 → 1 (T2)
+- is_okey(tile, indicator)       `ok` or the Okey's face tile: wild (T3)
+- face_of(tile, indicator)       None for an Okey, the Okey's face for a false joker (T4)
+- tile_points(tile, indicator)   rack points: the number, 25 for an Okey/false joker (S3)
+- multiplier(indicator)          5 (Okey red/black) or 2 (blue/yellow) (S3)
+- check_indicator(tile)          raises FALSE_JOKER_INDICATOR (T5) / OKEY_INDICATOR
+- excess_copies(tiles, ind=None) (tile, count) of the first kind with more than 2 copies (T1)
+- parse_tile(token), parse_tiles(text, allow_empty=False), parse_indicator(text)
+- parse_melds(text, allow_empty=False)   melds separated by `|`
+- format_tile(t), format_tiles(tiles, separator=" "), format_melds(melds)
+
+Melds (melds.py)
+- classify_meld(tiles, indicator, allow_pairs=True) -> MeldVerdict
+  MeldVerdict: ok/valid, reason, rule, facts, tiles, okey_indexes, readings; .kind, .kinds,
+  .okey_stands_for (one tuple of possible tiles per Okey; `()` = any tile), .reading(kind)
+- MeldKind                       GROUP / RUN / PAIR
+- Reading                        kind, stands_for, number, colour, low/high (1..14), descending
+
+Contracts and rounds (contracts.py)
+- Contract(groups, group_size, runs, run_size, pairs, is_final)  .tile_count .meld_count .slots
+- FINAL                          Contract(is_final=True): the all-at-once round (C4)
+- Round(number, contract, example, indicator); DEFAULT_ROUNDS   ROUNDS.md's 20 rounds
+- check_opening(melds, contract, indicator) -> OpeningVerdict   (C2; final round → C4)
+- check_all_at_once(melds, indicator, rack=None) -> OpeningVerdict   (C4)
+- validate_round_list(rounds) -> tuple[RoundProblem, ...]   (empty: fine)
+
+Table play (play.py)
+- can_add(tile, meld, indicator) -> AddVerdict               (P6)
+- can_swap_okey(tile, meld, indicator) -> SwapVerdict        (P7)
+- may_play(action, has_melded, melded_this_turn=False, tiles_left=None, final_round=False)
+  -> PlayVerdict; PlayAction MELD / ADD / NEW_MELD / TAKE_OKEY   (P2–P5, P8, C4)
+
+Discards and buying (discards.py)
+- judge_discard(tile, table, indicator, rack=None, pile=None, ends_round=False)
+  -> DiscardVerdict(penalty 0|2, reason, rule, facts, offence, okey_finish)   (X1–X6)
+- playable_on(tile, table, indicator) -> (meld index, AddVerdict) | None     (X2)
+- resolve_buy(discarder, wanting, buys_used=None, limit=5) -> BuyVerdict      (B1–B3)
+
+Scoring (scoring.py)
+- score_round(players, indicator, final_round=False, team=False, okey_finish=False,
+  exhausted=False) -> ScoreResult(ok, players, errors, notes, team_totals)   (S1–S7, E2)
+- PlayerInput(state, rack=None, points=None); PlayerState FINISHED / MELDED / NOT_MELDED
+- PlayerScore(seat, score, breakdown: tuple[Step, ...]); Step(code, rule, points, facts)
+- ScoreError(seat, field, code, rule, facts); partner_of(seat)
+
+Solver (solver.py)
+- solve_contract(rack, contract, indicator) -> melds | None     an opening meld (C2)
+- solve_all_at_once(rack, indicator) -> melds | None            the whole rack (C4)
+
+Reason codes (verdicts.py)
+- ReasonCode                     every code the engine emits (StrEnum, value = name)
+- REASONS[code] -> ReasonInfo(rule, facts, meaning)   the catalogue, one entry per code
+- InputError, NotationError
+"""
+
+from .contracts import (
+    DEFAULT_ROUNDS,
+    FINAL,
+    Contract,
+    OpeningVerdict,
+    Round,
+    RoundProblem,
+    check_all_at_once,
+    check_opening,
+    validate_round_list,
+)
+from .melds import MeldKind, MeldVerdict, Reading, classify_meld
+from .notation import (
+    format_melds,
+    format_tile,
+    format_tiles,
+    parse_indicator,
+    parse_melds,
+    parse_tile,
+    parse_tiles,
+)
+from .tiles import (
+    COLOURS,
+    FACES,
+    FALSE_JOKER,
+    OKEY,
+    TILES,
+    Colour,
+    Tile,
+    TileKind,
+    check_indicator,
+    excess_copies,
+    face_of,
+    full_set,
+    is_okey,
+    multiplier,
+    okey_of,
+    tile,
+    tile_points,
+)
+from .verdicts import REASONS, InputError, NotationError, ReasonCode, ReasonInfo
+
+__all__ = [
+    "COLOURS",
+    "DEFAULT_ROUNDS",
+    "FACES",
+    "FALSE_JOKER",
+    "FINAL",
+    "OKEY",
+    "REASONS",
+    "TILES",
+    "Colour",
+    "Contract",
+    "InputError",
+    "MeldKind",
+    "MeldVerdict",
+    "NotationError",
+    "OpeningVerdict",
+    "Reading",
+    "ReasonCode",
+    "ReasonInfo",
+    "Round",
+    "RoundProblem",
+    "Tile",
+    "TileKind",
+    "check_all_at_once",
+    "check_indicator",
+    "check_opening",
+    "classify_meld",
+    "excess_copies",
+    "face_of",
+    "format_melds",
+    "format_tile",
+    "format_tiles",
+    "full_set",
+    "is_okey",
+    "multiplier",
+    "okey_of",
+    "parse_indicator",
+    "parse_melds",
+    "parse_tile",
+    "parse_tiles",
+    "tile",
+    "tile_points",
+    "validate_round_list",
+]

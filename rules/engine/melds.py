@@ -1,0 +1,360 @@
+"""Meld classification (M1–M5, T3, T4).
+
+`classify_meld(tiles, indicator)` reads tiles in table order. Okeys are wild (T3, M4); a false
+joker is the Okey's face (T4, M5).
+
+Runs: position decides what an Okey stands for. A run is read low to high (`r12 r13 r1`); a
+run written high to low (`r3 r2 r1`) is accepted too, as the same run seen from the other side,
+but only when the low-to-high reading fails — so `ok ok r5` is r3-r4-r5, never r7-r6-r5.
+Positions are numbered 1..14, where 14 is the 1 that follows 13 (M2).
+
+Ambiguity: three tiles holding two Okeys and one numbered tile are both a group and a run; the
+verdict then has two readings (group first). Two Okeys alone are a pair that stands for any tile.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .tiles import (
+    COLOURS,
+    FALSE_JOKER,
+    FALSE_JOKER_CODE,
+    OKEY_CODE,
+    TILES,
+    Colour,
+    Tile,
+    okey_code,
+)
+from .verdicts import ReasonCode, facts
+
+WILD = -1
+
+
+class MeldKind(StrEnum):
+    GROUP = "group"
+    RUN = "run"
+    PAIR = "pair"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reading:
+    """One way a valid meld reads.
+
+    `stands_for` has one entry per Okey of the meld (in table order, see
+    `MeldVerdict.okey_indexes`): the tiles that Okey may stand for — one tile in a run or
+    pair, the missing colours in a group, `()` for "any tile" (a pair of two Okeys).
+    """
+
+    kind: MeldKind
+    stands_for: tuple[tuple[Tile, ...], ...]
+    number: int | None = None  # group and pair: the number (None: a pair of two Okeys)
+    colour: Colour | None = None  # run and pair: the colour
+    low: int | None = None  # run: lowest position, 1..14 (14 is the 1 after 13)
+    high: int | None = None  # run: highest position
+    descending: bool = False  # run written high to low
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeldVerdict:
+    ok: bool
+    reason: ReasonCode
+    rule: str
+    facts: Mapping[str, Any]
+    tiles: tuple[Tile, ...]
+    okey_indexes: tuple[int, ...] = ()
+    readings: tuple[Reading, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return self.ok
+
+    @property
+    def kind(self) -> MeldKind | None:
+        return self.readings[0].kind if self.ok else None
+
+    @property
+    def kinds(self) -> tuple[MeldKind, ...]:
+        return tuple(r.kind for r in self.readings) if self.ok else ()
+
+    @property
+    def okey_stands_for(self) -> tuple[tuple[Tile, ...], ...]:
+        return self.readings[0].stands_for if self.readings else ()
+
+    def reading(self, kind: MeldKind) -> Reading | None:
+        return next((r for r in self.readings if r.kind is kind), None)
+
+
+def face_codes(tiles: Sequence[Tile], okey: int) -> list[int]:
+    """Tile codes as faces: `WILD` for an Okey, the Okey's face code for a false joker."""
+    out = []
+    for t in tiles:
+        c = t.code
+        if c in (OKEY_CODE, okey):
+            out.append(WILD)
+        elif c == FALSE_JOKER_CODE:
+            out.append(okey)
+        else:
+            out.append(c)
+    return out
+
+
+def _group(faces: list[int]) -> tuple[int, list[int]] | None:
+    """(number index 0..12, missing colour indexes) if the faces are a group, else None."""
+    if len(faces) > 4:
+        return None
+    number = -1
+    mask = 0
+    for f in faces:
+        if f < 0:
+            continue
+        bit = 1 << (f // 13)
+        if mask & bit or (number >= 0 and f % 13 != number):
+            return None
+        number = f % 13
+        mask |= bit
+    if number < 0:
+        return None
+    return number, [c for c in range(4) if not mask & (1 << c)]
+
+
+def _run_start(faces: Sequence[int]) -> tuple[int, int] | None:
+    """(colour index, start position 1..14) if the faces, read low to high, are a run."""
+    k = -1
+    colour = -1
+    for i, f in enumerate(faces):
+        if f < 0:
+            continue
+        value = (f % 13 - i) % 13
+        if k < 0:
+            k, colour = value, f // 13
+        elif value != k or f // 13 != colour:
+            return None
+    if k < 0 or k + len(faces) > 14:
+        return None
+    return colour, k + 1
+
+
+def _run_reading(faces: list[int]) -> Reading | None:
+    n = len(faces)
+    descending = False
+    found = _run_start(faces)
+    if found is None:
+        found = _run_start(faces[::-1])
+        descending = True
+        if found is None:
+            return None
+    colour, start = found
+    base = colour * 13
+    stands = []
+    for i, f in enumerate(faces):
+        if f < 0:
+            pos = n - 1 - i if descending else i
+            stands.append((TILES[base + (start + pos - 1) % 13],))
+    return Reading(
+        kind=MeldKind.RUN,
+        stands_for=tuple(stands),
+        colour=COLOURS[colour],
+        low=start,
+        high=start + n - 1,
+        descending=descending,
+    )
+
+
+def readings_of(faces: list[int]) -> list[Reading]:
+    """Every valid reading of a list of face codes (`WILD` for an Okey)."""
+    n = len(faces)
+    if n == 2:
+        a, b = faces
+        if a < 0 and b < 0:
+            return [Reading(kind=MeldKind.PAIR, stands_for=((), ()))]
+        if a < 0 or b < 0 or a == b:
+            f = max(a, b)
+            t = TILES[f]
+            stands = ((t,),) if a < 0 or b < 0 else ()
+            return [
+                Reading(kind=MeldKind.PAIR, stands_for=stands, number=t.number, colour=t.colour)
+            ]
+        return []
+    if n < 3:
+        return []
+    out = []
+    group = _group(faces)
+    if group is not None:
+        number, missing = group
+        options = tuple(TILES[c * 13 + number] for c in missing)
+        wilds = sum(1 for f in faces if f < 0)
+        out.append(Reading(kind=MeldKind.GROUP, stands_for=(options,) * wilds, number=number + 1))
+    run = _run_reading(faces)
+    if run is not None:
+        out.append(run)
+    return out
+
+
+def _valid_reason(r: Reading, n: int) -> tuple[ReasonCode, str, Mapping[str, Any]]:
+    if r.kind is MeldKind.GROUP:
+        return ReasonCode.VALID_GROUP, "M1", facts(number=r.number, size=n)
+    if r.kind is MeldKind.RUN:
+        return (
+            ReasonCode.VALID_RUN,
+            "M2",
+            facts(colour=r.colour, low=r.low, high=r.high, size=n),
+        )
+    t = None
+    if r.colour is not None and r.number is not None:
+        t = TILES[r.colour.index * 13 + r.number - 1]
+    return ReasonCode.VALID_PAIR, "M3", facts(tile=t)
+
+
+def classify_meld(
+    tiles: Sequence[Tile], indicator: Tile, *, allow_pairs: bool = True
+) -> MeldVerdict:
+    """Is this a valid group, run or pair? `allow_pairs=False` turns a valid pair into
+    `PAIR_NOT_ALLOWED` (pairs count only where a contract asks for them, M3)."""
+    tiles = tuple(tiles)
+    okey = okey_code(indicator)
+    faces = face_codes(tiles, okey)
+    okeys = tuple(i for i, f in enumerate(faces) if f < 0)
+    excess = _excess(faces, len(okeys), okey)
+    if excess is not None:
+        t, count = excess
+        return MeldVerdict(
+            ok=False,
+            reason=ReasonCode.TOO_MANY_COPIES,
+            rule="T1",
+            facts=facts(tile=t, count=count, limit=2),
+            tiles=tiles,
+            okey_indexes=okeys,
+        )
+    found = readings_of(faces)
+    if found:
+        reason, rule, fact_map = _valid_reason(found[0], len(tiles))
+        ok = True
+        if found[0].kind is MeldKind.PAIR and not allow_pairs:
+            ok, reason, rule, fact_map = False, ReasonCode.PAIR_NOT_ALLOWED, "M3", facts()
+        return MeldVerdict(
+            ok=ok,
+            reason=reason,
+            rule=rule,
+            facts=fact_map,
+            tiles=tiles,
+            okey_indexes=okeys,
+            readings=tuple(found),
+        )
+    reason, rule, fact_map = _why_invalid(tiles, faces, okey)
+    return MeldVerdict(
+        ok=False, reason=reason, rule=rule, facts=fact_map, tiles=tiles, okey_indexes=okeys
+    )
+
+
+def _excess(faces: list[int], wilds: int, okey: int) -> tuple[Tile, int] | None:
+    if wilds > 2:
+        return TILES[okey], wilds
+    real = [f for f in faces if f >= 0]
+    if len(set(real)) + 1 >= len(real):
+        return None
+    for code, count in Counter(real).items():
+        if count > 2:
+            return (FALSE_JOKER if code == okey else TILES[code]), count
+    return None
+
+
+def _why_invalid(
+    tiles: tuple[Tile, ...], faces: list[int], okey: int
+) -> tuple[ReasonCode, str, Mapping[str, Any]]:
+    n = len(tiles)
+    jokers = [i for i, t in enumerate(tiles) if t.code == FALSE_JOKER_CODE]
+    if jokers:
+        as_wild = [WILD if i in jokers else f for i, f in enumerate(faces)]
+        if (n >= 3 and all(f < 0 for f in as_wild)) or readings_of(as_wild):
+            return (
+                ReasonCode.FALSE_JOKER_NOT_WILD,
+                "T4",
+                facts(tile=FALSE_JOKER, index=jokers[0], face=TILES[okey]),
+            )
+    if n < 2:
+        return ReasonCode.TOO_FEW_TILES, "M1", facts(count=n, minimum=3)
+    real = [(i, f) for i, f in enumerate(faces) if f >= 0]
+    numbers = {f % 13 for _, f in real}
+    colours = {f // 13 for _, f in real}
+    if n == 2:
+        (_, a), (_, b) = real
+        if len(numbers) == 1:
+            return ReasonCode.TOO_FEW_TILES, "M1", facts(count=2, minimum=3)
+        if len(colours) == 1 and min((a - b) % 13, (b - a) % 13) <= 2:
+            return ReasonCode.TOO_FEW_TILES, "M2", facts(count=2, minimum=3)
+        return ReasonCode.PAIR_NOT_IDENTICAL, "M3", facts(first=tiles[0], second=tiles[1])
+    if len(numbers) == 1:
+        if n > 4:
+            return ReasonCode.GROUP_TOO_LONG, "M1", facts(count=n, maximum=4)
+        seen = set()
+        for i, f in real:
+            if f // 13 in seen:
+                colour = COLOURS[f // 13]
+                return (
+                    ReasonCode.GROUP_REPEATED_COLOUR,
+                    "M1",
+                    facts(tile=tiles[i], index=i, colour=colour),
+                )
+            seen.add(f // 13)
+    if len(colours) == 1:
+        return _why_not_run(tiles, faces)
+    number_counts = Counter(f % 13 for _, f in real)
+    colour_counts = Counter(f // 13 for _, f in real)
+    top_colour, cc = colour_counts.most_common(1)[0]
+    top_number, cn = number_counts.most_common(1)[0]
+    if cc >= cn:
+        i = next(i for i, f in real if f // 13 != top_colour)
+        return (
+            ReasonCode.RUN_MIXED_COLOURS,
+            "M2",
+            facts(tile=tiles[i], index=i, colour=COLOURS[top_colour]),
+        )
+    i = next(i for i, f in real if f % 13 != top_number)
+    return (
+        ReasonCode.GROUP_MIXED_NUMBERS,
+        "M1",
+        facts(tile=tiles[i], index=i, number=top_number + 1),
+    )
+
+
+def _run_problem(faces: Sequence[int], step: int) -> tuple[int, int, int | None]:
+    """Walk the faces in table order as a run going up (`step` 1) or down (-1): (how far they
+    read as one, offending index, expected face code or None when they run past the 1)."""
+    n = len(faces)
+    k = -1
+    colour = 0
+    for i, f in enumerate(faces):
+        if f < 0:
+            continue
+        if k < 0:
+            k, colour = (f % 13 - step * i) % 13, f // 13
+        elif (f % 13 - step * i) % 13 != k:
+            return i, i, colour * 13 + (k + step * i) % 13
+    # Consistent, so it runs past the 1 after 13: the tile at position 15 is the offender.
+    if step == 1:
+        return n, 14 - k, None
+    low = (k - (n - 1)) % 13
+    return n, n - 1 - (14 - low), None
+
+
+def _why_not_run(
+    tiles: tuple[Tile, ...], faces: list[int]
+) -> tuple[ReasonCode, str, Mapping[str, Any]]:
+    up = _run_problem(faces, 1)
+    down = _run_problem(faces, -1)
+    real = [f for f in faces if f >= 0]
+    first_two_descend = len(real) >= 2 and 1 <= (real[0] - real[1]) % 13 <= 6
+    use_down = down[0] > up[0] or (down[0] == up[0] and first_two_descend)
+    _, index, expected = down if use_down else up
+    if expected is None:
+        return ReasonCode.RUN_WRAPS_PAST_ONE, "M2", facts(tile=tiles[index], index=index)
+    return (
+        ReasonCode.RUN_NOT_CONSECUTIVE,
+        "M2",
+        facts(tile=tiles[index], index=index, expected=TILES[expected]),
+    )

@@ -1,0 +1,123 @@
+"""Tile notation (DESIGN.md "Tile notation"): parse and format.
+
+Tokens are separated by spaces, `+`, commas or hyphens and are case-insensitive: a colour letter
+(`r` red, `k` black, `b` blue, `y` yellow; German `s` = black, `g` = yellow) and a number 1–13,
+`fj` for a false joker, `ok` for an Okey of the round. Melds on a table are separated by `|`.
+
+Parsing needs no indicator: `ok` parses to `OKEY`, which every function taking an indicator
+treats as wild. Formatting is canonical (English letters, lower case, single spaces), so
+`parse_tiles(format_tiles(tiles)) == tiles` for every tuple of tiles.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .tiles import FALSE_JOKER, OKEY, Colour, Tile, TileKind, check_indicator
+from .verdicts import NotationError, ReasonCode
+
+LETTERS: dict[str, Colour] = {
+    "r": Colour.RED,
+    "k": Colour.BLACK,
+    "s": Colour.BLACK,
+    "b": Colour.BLUE,
+    "y": Colour.YELLOW,
+    "g": Colour.YELLOW,
+}
+_SEPARATORS = re.compile(r"[\s+,\-]+")
+_TOKEN = re.compile(r"([^\W\d_]*)(\d*)")
+
+
+def parse_tile(token: str, position: int | None = None) -> Tile:
+    """One token → a tile, or `NotationError` naming the token and why."""
+    text = token.strip().lower()
+    if text == "fj":
+        return FALSE_JOKER
+    if text == "ok":
+        return OKEY
+    match = _TOKEN.fullmatch(text)
+    if not text or match is None:
+        raise NotationError(ReasonCode.NOT_A_TILE, token=token, position=position)
+    letters, digits = match.groups()
+    if not digits:
+        code = ReasonCode.MISSING_NUMBER if letters in LETTERS else ReasonCode.NOT_A_TILE
+        raise NotationError(code, token=token, position=position)
+    if not letters:
+        raise NotationError(ReasonCode.MISSING_COLOUR, token=token, position=position)
+    if letters not in LETTERS:
+        raise NotationError(
+            ReasonCode.UNKNOWN_COLOUR, token=token, position=position, letter=letters
+        )
+    number = int(digits)
+    if not 1 <= number <= 13:
+        raise NotationError(
+            ReasonCode.NUMBER_OUT_OF_RANGE, token=token, position=position, number=number
+        )
+    return Tile(LETTERS[letters], number)
+
+
+def tokens(text: str) -> list[str]:
+    return [t for t in _SEPARATORS.split(text) if t]
+
+
+def parse_tiles(text: str, *, allow_empty: bool = False) -> tuple[Tile, ...]:
+    """Space/`+`/comma/hyphen separated tokens → tiles. Empty input raises `EMPTY` unless
+    `allow_empty` (e.g. the rack of the player who ended the round)."""
+    found = tokens(text)
+    if not found and not allow_empty:
+        raise NotationError(ReasonCode.EMPTY)
+    return tuple(parse_tile(t, i) for i, t in enumerate(found))
+
+
+def parse_indicator(text: str) -> Tile:
+    """Exactly one numbered tile (T2); a false joker (T5) or `ok` is an input error."""
+    found = tokens(text)
+    if not found:
+        raise NotationError(ReasonCode.EMPTY, field="indicator")
+    if len(found) > 1:
+        raise NotationError(
+            ReasonCode.NOT_ONE_TILE, field="indicator", token=text.strip(), count=len(found)
+        )
+    t = parse_tile(found[0], 0)
+    check_indicator(t)
+    return t
+
+
+def parse_melds(text: str, *, allow_empty: bool = False) -> tuple[tuple[Tile, ...], ...]:
+    """Melds separated by `|` (`b4 b5 b6|r7 k7 b7`). An empty meld between separators raises
+    `EMPTY_MELD` with `position` = the meld's index; a bad token's `position` counts tokens
+    within its meld and `facts["meld"]` names the meld."""
+    if not text.strip():
+        if allow_empty:
+            return ()
+        raise NotationError(ReasonCode.EMPTY)
+    melds = []
+    for index, part in enumerate(text.split("|")):
+        if not tokens(part):
+            raise NotationError(ReasonCode.EMPTY_MELD, position=index, meld=index)
+        try:
+            melds.append(parse_tiles(part))
+        except NotationError as error:
+            raise NotationError(
+                error.code,
+                token=error.token,
+                position=error.position,
+                meld=index,
+                **dict(error.facts),
+            ) from None
+    return tuple(melds)
+
+
+def format_tile(t: Tile) -> str:
+    if t.kind is TileKind.NUMBER:
+        return f"{t.colour}{t.number}"
+    return "fj" if t.kind is TileKind.FALSE_JOKER else "ok"
+
+
+def format_tiles(tiles: Iterable[Tile], separator: str = " ") -> str:
+    return separator.join(format_tile(t) for t in tiles)
+
+
+def format_melds(melds: Iterable[Iterable[Tile]]) -> str:
+    return "|".join(format_tiles(m) for m in melds)
