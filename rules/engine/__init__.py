@@ -48,6 +48,7 @@ Discards and buying (discards.py)
   -> DiscardVerdict(penalty 0|2, reason, rule, facts, offence, okey_finish)   (X1–X6)
 - playable_on(tile, table, indicator) -> (meld index, AddVerdict) | None     (X2)
 - resolve_buy(discarder, wanting, buys_used=None, limit=5) -> BuyVerdict      (B1–B3)
+- next_seat(seat); BUY_LIMIT = 5; PENALTY_TILES = 2
 
 Scoring (scoring.py)
 - score_round(players, indicator, final_round=False, team=False, okey_finish=False,
@@ -77,6 +78,16 @@ from .contracts import (
     check_opening,
     validate_round_list,
 )
+from .discards import (
+    BUY_LIMIT,
+    PENALTY_TILES,
+    BuyVerdict,
+    DiscardVerdict,
+    judge_discard,
+    next_seat,
+    playable_on,
+    resolve_buy,
+)
 from .melds import MeldKind, MeldVerdict, Reading, classify_meld
 from .notation import (
     format_melds,
@@ -87,6 +98,26 @@ from .notation import (
     parse_tile,
     parse_tiles,
 )
+from .play import (
+    AddVerdict,
+    PlayAction,
+    PlayVerdict,
+    SwapVerdict,
+    can_add,
+    can_swap_okey,
+    may_play,
+)
+from .scoring import (
+    PlayerInput,
+    PlayerScore,
+    PlayerState,
+    ScoreError,
+    ScoreResult,
+    Step,
+    partner_of,
+    score_round,
+)
+from .solver import solve_all_at_once, solve_contract
 from .tiles import (
     COLOURS,
     FACES,
@@ -109,28 +140,44 @@ from .tiles import (
 from .verdicts import REASONS, InputError, NotationError, ReasonCode, ReasonInfo
 
 __all__ = [
+    "BUY_LIMIT",
     "COLOURS",
     "DEFAULT_ROUNDS",
     "FACES",
     "FALSE_JOKER",
     "FINAL",
     "OKEY",
+    "PENALTY_TILES",
     "REASONS",
     "TILES",
+    "AddVerdict",
+    "BuyVerdict",
     "Colour",
     "Contract",
+    "DiscardVerdict",
     "InputError",
     "MeldKind",
     "MeldVerdict",
     "NotationError",
     "OpeningVerdict",
+    "PlayAction",
+    "PlayVerdict",
+    "PlayerInput",
+    "PlayerScore",
+    "PlayerState",
     "Reading",
     "ReasonCode",
     "ReasonInfo",
     "Round",
     "RoundProblem",
+    "ScoreError",
+    "ScoreResult",
+    "Step",
+    "SwapVerdict",
     "Tile",
     "TileKind",
+    "can_add",
+    "can_swap_okey",
     "check_all_at_once",
     "check_indicator",
     "check_opening",
@@ -142,12 +189,21 @@ __all__ = [
     "format_tiles",
     "full_set",
     "is_okey",
+    "judge_discard",
+    "may_play",
     "multiplier",
+    "next_seat",
     "okey_of",
     "parse_indicator",
     "parse_melds",
     "parse_tile",
     "parse_tiles",
+    "partner_of",
+    "playable_on",
+    "resolve_buy",
+    "score_round",
+    "solve_all_at_once",
+    "solve_contract",
     "tile",
     "tile_points",
     "validate_round_list",

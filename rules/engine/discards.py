@@ -1,0 +1,209 @@
+"""Penalty discards (X1–X6) and buying a discard (B1–B3).
+
+Precedence of `judge_discard`, first match wins:
+1. the tile ends the round: an Okey → X6 (no penalty, finished with Okey), else X4;
+2. neither an Okey nor playable on the table → no penalty (`NOT_PLAYABLE`);
+3. fewer than two tiles in the pile → X5 (the offence stands, nothing is drawn);
+4. every tile on the rack would carry a penalty → X3 (no choice);
+5. otherwise 2 penalty tiles: an Okey (X1) before a playable tile (X2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .melds import classify_meld
+from .play import AddVerdict, can_add
+from .tiles import Tile, excess_copies, is_okey, physical
+from .verdicts import InputError, ReasonCode, facts
+
+PENALTY_TILES = 2
+BUY_LIMIT = 5  # B2: KÜT's limit per player and round; tables may agree another
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiscardVerdict:
+    """`penalty` is 0 or 2 tiles. `offence` is what the discard would have been penalised for
+    (OKEY_DISCARD, PLAYABLE_DISCARD) even when an exception (X3–X6) waives it."""
+
+    penalty: int
+    reason: ReasonCode
+    rule: str
+    facts: Mapping[str, Any]
+    offence: ReasonCode | None = None
+    okey_finish: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuyVerdict:
+    """`seat` gets the discard (None: nobody); `penalty_tiles` is 1 when bought out of turn."""
+
+    seat: int | None
+    penalty_tiles: int
+    reason: ReasonCode
+    rule: str
+    facts: Mapping[str, Any]
+
+
+def playable_on(
+    tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile
+) -> tuple[int, AddVerdict] | None:
+    """The first meld on the table this tile could be added to (P6), with the verdict."""
+    for index, meld in enumerate(table):
+        verdict = can_add(tile, meld, indicator)
+        if verdict.ok:
+            return index, verdict
+    return None
+
+
+def _offence(
+    tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile
+) -> tuple[ReasonCode, str, dict[str, Any]] | None:
+    if is_okey(tile, indicator):
+        return ReasonCode.OKEY_DISCARD, "X1", {}
+    found = playable_on(tile, table, indicator)
+    if found is not None:
+        index, verdict = found
+        return ReasonCode.PLAYABLE_DISCARD, "X2", {"meld": index, "at": verdict.at[0]}
+    return None
+
+
+def judge_discard(
+    tile: Tile,
+    table: Sequence[Sequence[Tile]],
+    indicator: Tile,
+    *,
+    rack: Iterable[Tile] | None = None,
+    pile: int | None = None,
+    ends_round: bool = False,
+) -> DiscardVerdict:
+    """The penalty for discarding `tile` with these melds on the table. `rack` (optional) is
+    every tile on the rack before the discard, the discarded one included (X3); `pile` the
+    tiles left in the draw pile (X5); `ends_round` marks the final tile (X4, X6).
+
+    Raises `InputError` for an invalid table meld (INVALID_MELD, field "table"), a rack without
+    the tile (TILE_NOT_ON_RACK), a final tile that is not the last one on the rack
+    (FINAL_TILE_NOT_LAST), a negative pile, or too many copies of a tile (T1)."""
+    table = [tuple(m) for m in table]
+    for index, meld in enumerate(table):
+        verdict = classify_meld(meld, indicator)
+        if not verdict.ok:
+            raise InputError(
+                ReasonCode.INVALID_MELD,
+                rule=verdict.rule,
+                field="table",
+                position=index,
+                meld=index,
+                verdict=verdict,
+            )
+    if pile is not None and pile < 0:
+        raise InputError(ReasonCode.NEGATIVE_PILE, field="pile", pile=pile)
+    held = (tile,) if rack is None else tuple(rack)
+    if rack is not None:
+        if physical(tile, indicator) not in {physical(t, indicator) for t in held}:
+            raise InputError(ReasonCode.TILE_NOT_ON_RACK, field="rack", tile=tile)
+        if ends_round and len(held) != 1:
+            raise InputError(ReasonCode.FINAL_TILE_NOT_LAST, field="rack", count=len(held))
+    excess = excess_copies([*(t for m in table for t in m), *held], indicator)
+    if excess is not None:
+        raise InputError(
+            ReasonCode.TOO_MANY_COPIES, field="table", tile=excess[0], count=excess[1], limit=2
+        )
+
+    offence = _offence(tile, table, indicator)
+    code = offence[0] if offence else None
+
+    def verdict(
+        penalty: int, reason: ReasonCode, rule: str, *, okey_finish: bool = False, **values: Any
+    ) -> DiscardVerdict:
+        return DiscardVerdict(
+            penalty=penalty,
+            reason=reason,
+            rule=rule,
+            facts=facts(**values),
+            offence=code,
+            okey_finish=okey_finish,
+        )
+
+    if ends_round:
+        if code is ReasonCode.OKEY_DISCARD:
+            return verdict(0, ReasonCode.FINISHED_WITH_OKEY, "X6", okey_finish=True)
+        return verdict(0, ReasonCode.FINAL_TILE, "X4", offence=code)
+    if offence is None:
+        return verdict(0, ReasonCode.NOT_PLAYABLE, "X2")
+    if pile is not None and pile < PENALTY_TILES:
+        return verdict(0, ReasonCode.PILE_TOO_SMALL, "X5", pile=pile, offence=code)
+    if rack is not None and all(_offence(t, table, indicator) for t in held):
+        return verdict(0, ReasonCode.NO_CHOICE, "X3", offence=code)
+    return verdict(PENALTY_TILES, offence[0], offence[1], **offence[2])
+
+
+SEATS = (1, 2, 3, 4)
+
+
+def next_seat(seat: int) -> int:
+    """The player on the right, who plays next (P1); seats are numbered in turn order."""
+    return seat % 4 + 1
+
+
+def resolve_buy(
+    discarder: int,
+    wanting: Collection[int],
+    *,
+    buys_used: Mapping[int, int] | None = None,
+    limit: int = BUY_LIMIT,
+) -> BuyVerdict:
+    """Who gets a discard that the seats in `wanting` want. The next player takes it in turn
+    with no penalty (B1); otherwise the wanting player whose turn comes soonest buys it with one
+    penalty tile (B1, B3) — unless they have used `limit` buys this round (B2)."""
+    for seat in (discarder, *wanting):
+        if seat not in SEATS:
+            raise InputError(ReasonCode.UNKNOWN_SEAT, field="seat", seat=seat)
+    if discarder in wanting:
+        raise InputError(ReasonCode.DISCARDER_CANNOT_TAKE, field="seat", seat=discarder)
+    if limit < 0:
+        raise InputError(ReasonCode.NEGATIVE_LIMIT, field="limit", limit=limit)
+    used = buys_used or {}
+    first = next_seat(discarder)
+    if first in wanting:
+        return BuyVerdict(
+            seat=first,
+            penalty_tiles=0,
+            reason=ReasonCode.TAKEN_IN_TURN,
+            rule="B1",
+            facts=facts(seat=first),
+        )
+    order = [next_seat(first), next_seat(next_seat(first))]
+    eligible = [s for s in order if s in wanting and used.get(s, 0) < limit]
+    blocked = tuple(s for s in order if s in wanting and used.get(s, 0) >= limit)
+    if eligible:
+        seat = eligible[0]
+        code, rule = (
+            (ReasonCode.SOONER_TURN_WINS, "B3") if len(eligible) > 1 else (ReasonCode.BOUGHT, "B1")
+        )
+        return BuyVerdict(
+            seat=seat,
+            penalty_tiles=1,
+            reason=code,
+            rule=rule,
+            facts=facts(
+                seat=seat,
+                penalty_tiles=1,
+                others=tuple(eligible[1:]),
+                blocked=blocked,
+                buys_left=limit - used.get(seat, 0) - 1,
+            ),
+        )
+    if blocked:
+        return BuyVerdict(
+            seat=None,
+            penalty_tiles=0,
+            reason=ReasonCode.BUY_LIMIT_REACHED,
+            rule="B2",
+            facts=facts(seats=blocked, limit=limit),
+        )
+    return BuyVerdict(
+        seat=None, penalty_tiles=0, reason=ReasonCode.NO_TAKER, rule="B1", facts=facts()
+    )
