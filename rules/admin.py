@@ -1,0 +1,142 @@
+"""Admin for the rounds and the glossary: both languages side by side, rules checked on save.
+
+A game has 20 rounds (C3), so rounds are edited, never added or deleted here; every save is
+checked by the engine against the whole list as it would be afterwards (C2 example, at most
+12 tiles, exactly the last round is the all-at-once round).
+"""
+
+from django import forms
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+from modeltranslation.admin import TranslationAdmin
+
+from rules.engine.contracts import validate_round_list
+from rules.engine.verdicts import InputError, ReasonCode
+from rules.models import GlossaryTerm, Round
+from rules.reasons import error_sentence, sentence
+from rules.wording import contract_text, tile_count_text
+
+LIST_FIELDS = {
+    ReasonCode.EXAMPLE_REJECTED: "example",
+    ReasonCode.FINAL_ROUND_NOT_LAST: "is_final",
+    ReasonCode.NO_FINAL_ROUND: "is_final",
+}
+
+
+def require_both_languages(form, *names: str) -> None:
+    """A text given in one language must be given in the other too (no silent fallback)."""
+    data = form.cleaned_data
+    for name in names:
+        en = (data.get(f"{name}_en") or "").strip()
+        de = (data.get(f"{name}_de") or "").strip()
+        if en and not de:
+            form.add_error(f"{name}_de", _("Give the German text too."))
+        if de and not en:
+            form.add_error(f"{name}_en", _("Give the English text too."))
+
+
+class RoundAdminForm(forms.ModelForm):
+    """The admin builds the form's fields from `RoundAdmin.fieldsets`."""
+
+    def clean(self):
+        data = super().clean()
+        require_both_languages(self, "notes")
+        if self.errors:
+            return data
+        candidate = self.instance
+        for name in ("groups", "group_size", "runs", "run_size", "pairs", "is_final"):
+            setattr(candidate, name, data.get(name))
+        candidate.example = data.get("example", "")
+        candidate.indicator = data.get("indicator", "")
+        try:
+            edited = candidate.to_engine()
+        except InputError as error:
+            self.add_error(self._field_of(error), error_sentence(error))
+            return data
+        rounds = [
+            edited if r.pk == candidate.pk else r.to_engine()
+            for r in Round.objects.order_by("number")
+        ]
+        if candidate.pk is None:
+            rounds = sorted([*rounds, edited], key=lambda r: r.number)
+        for problem in validate_round_list(rounds):
+            if problem.round not in (None, edited.number) and problem.reason not in LIST_FIELDS:
+                continue
+            self.add_error(LIST_FIELDS.get(problem.reason), sentence(problem.reason, problem.facts))
+        return data
+
+    @staticmethod
+    def _field_of(error: InputError) -> str | None:
+        if error.field in ("groups", "group_size", "runs", "run_size", "pairs"):
+            return error.field
+        if error.code in (ReasonCode.FINAL_WITH_MELDS, ReasonCode.CONTRACT_EMPTY):
+            return "is_final"
+        if error.field == "indicator":
+            return "indicator"
+        return "example"
+
+
+@admin.register(Round)
+class RoundAdmin(TranslationAdmin):
+    form = RoundAdminForm
+    list_display = ("number", "title", "contract_wording", "tile_count")
+    list_display_links = ("number", "title")
+    readonly_fields = ("number",)
+    fieldsets = (
+        (None, {"fields": ("number", ("title_en", "title_de"))}),
+        (
+            _("Contract"),
+            {
+                "fields": (
+                    "is_final",
+                    ("groups", "group_size"),
+                    ("runs", "run_size"),
+                    "pairs",
+                ),
+                "description": _(
+                    "The contract's wording on the site is generated from these numbers."
+                ),
+            },
+        ),
+        (_("Example"), {"fields": (("example", "indicator"),)}),
+        (_("Notes"), {"fields": (("notes_en", "notes_de"),)}),
+    )
+
+    @admin.display(description=_("contract"))
+    def contract_wording(self, obj: Round) -> str:
+        try:
+            return contract_text(obj.contract)
+        except InputError as error:
+            return error_sentence(error)
+
+    @admin.display(description=_("tiles"))
+    def tile_count(self, obj: Round) -> str:
+        try:
+            return tile_count_text(obj.contract)
+        except InputError:
+            return "–"
+
+    def has_add_permission(self, request):
+        return False  # a game has 20 rounds (C3): edit them, never add one
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class GlossaryTermAdminForm(forms.ModelForm):
+    def clean(self):
+        data = super().clean()
+        require_both_languages(self, "also")
+        return data
+
+
+@admin.register(GlossaryTerm)
+class GlossaryTermAdmin(TranslationAdmin):
+    form = GlossaryTermAdminForm
+    list_display = ("term", "slug", "rules", "section")
+    search_fields = ("term_en", "term_de", "slug")
+    fieldsets = (
+        (None, {"fields": ("slug", ("term_en", "term_de"), ("also_en", "also_de"))}),
+        (None, {"fields": (("definition_en", "definition_de"),)}),
+        (None, {"fields": (("rules", "section"),)}),
+    )

@@ -1,0 +1,129 @@
+"""Content of the rules pages: the rounds of a game and the glossary.
+
+Both are content, not code: seeded by data migrations, editable in the admin, their text
+translated with django-modeltranslation (see `rules/translation.py`). A round's contract is
+*data* that maps one to one onto the engine's `Contract`; its wording is generated from that
+data (`rules.wording`), so the words can never disagree with the rule.
+"""
+
+from __future__ import annotations
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.contracts import Contract
+from rules.engine.contracts import Round as EngineRound
+from rules.engine.notation import parse_indicator, parse_melds
+
+DEFAULT_INDICATOR = "b8"
+
+
+class Round(models.Model):
+    """One round of the game: its contract (C1–C4) and an example opening meld."""
+
+    number = models.PositiveSmallIntegerField(
+        _("number"), unique=True, validators=[MinValueValidator(1), MaxValueValidator(99)]
+    )
+    groups = models.PositiveSmallIntegerField(
+        _("Küt groups"), default=0, help_text=_("How many Küt groups the contract asks for.")
+    )
+    group_size = models.PositiveSmallIntegerField(
+        _("group size"), default=3, help_text=_("Tiles in each group when melding: 3 or 4.")
+    )
+    runs = models.PositiveSmallIntegerField(
+        _("runs"), default=0, help_text=_("How many runs the contract asks for.")
+    )
+    run_size = models.PositiveSmallIntegerField(
+        _("run size"), default=3, help_text=_("Tiles in each run when melding: 3 or more.")
+    )
+    pairs = models.PositiveSmallIntegerField(
+        _("pairs"), default=0, help_text=_("How many pairs the contract asks for.")
+    )
+    is_final = models.BooleanField(
+        _("all-at-once round"),
+        default=False,
+        help_text=_("The last round: no contract, the whole rack goes down at once (C4)."),
+    )
+    example = models.CharField(
+        _("example"),
+        max_length=200,
+        help_text=_(
+            "An opening meld that meets the contract, in tile notation; melds separated by "
+            "“|”, e.g. “r7 k7 b7|b4 b5 b6”. For the last round: a whole rack laid down."
+        ),
+    )
+    indicator = models.CharField(
+        _("indicator of the example"),
+        max_length=8,
+        default=DEFAULT_INDICATOR,
+        help_text=_("The indicator the example is read with (b8: the Okey is b9)."),
+    )
+    title = models.CharField(_("title"), max_length=80)
+    notes = models.TextField(_("notes"), blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.title}"
+
+    @property
+    def contract(self) -> Contract:
+        """The engine's contract (raises the engine's `InputError` for impossible data)."""
+        if self.is_final:
+            return Contract(is_final=True)
+        return Contract(
+            groups=self.groups,
+            group_size=self.group_size,
+            runs=self.runs,
+            run_size=self.run_size,
+            pairs=self.pairs,
+        )
+
+    def to_engine(self) -> EngineRound:
+        """The engine's view of this round (raises `InputError` for bad data or notation)."""
+        return EngineRound(
+            number=self.number,
+            contract=self.contract,
+            example=parse_melds(self.example),
+            indicator=parse_indicator(self.indicator),
+        )
+
+
+class GlossaryTerm(models.Model):
+    """One entry of the glossary: a term of TERMS.md, defined in both languages."""
+
+    slug = models.SlugField(
+        _("anchor"),
+        unique=True,
+        help_text=_("Stable anchor of the entry (/glossary/#slug); the guide links to it."),
+    )
+    term = models.CharField(_("term"), max_length=80)
+    also = models.CharField(
+        _("also called"), max_length=120, blank=True, help_text=_("Other names, if any.")
+    )
+    definition = models.TextField(_("definition"))
+    rules = models.CharField(
+        _("rule IDs"), max_length=40, blank=True, help_text=_("Space-separated, e.g. “T3 M4”.")
+    )
+    section = models.CharField(
+        _("guide section"),
+        max_length=40,
+        blank=True,
+        help_text=_("Anchor of the guide section that explains the term, e.g. “okey”."),
+    )
+
+    class Meta:
+        ordering = ["slug"]
+        verbose_name = _("glossary term")
+        verbose_name_plural = _("glossary terms")
+
+    def __str__(self) -> str:
+        return self.term
+
+    @property
+    def rule_ids(self) -> list[str]:
+        return self.rules.split()

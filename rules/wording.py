@@ -1,0 +1,79 @@
+"""A contract's wording, generated from its data in the page's language.
+
+The words are built from the engine's `Contract`, never stored, so an edit of a round in the
+admin changes the rule and its wording together.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, ngettext, pgettext
+
+from rules.engine.contracts import Contract
+
+
+def number_word(n: int) -> str:
+    """A small number as a word ("three", "drei"); larger numbers stay digits."""
+    words = {
+        2: pgettext("number word", "two"),
+        3: pgettext("number word", "three"),
+        4: pgettext("number word", "four"),
+        5: pgettext("number word", "five"),
+        6: pgettext("number word", "six"),
+        7: pgettext("number word", "seven"),
+        8: pgettext("number word", "eight"),
+        9: pgettext("number word", "nine"),
+        10: pgettext("number word", "ten"),
+        11: pgettext("number word", "eleven"),
+        12: pgettext("number word", "twelve"),
+        13: pgettext("number word", "thirteen"),
+        14: pgettext("number word", "fourteen"),
+    }
+    return words.get(n, str(n))
+
+
+def join_words(parts: list[str]) -> str:
+    """ "a", "a and b", "a, b and c" in the page's language."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return gettext("%(list)s and %(last)s") % {"list": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+def contract_parts(contract: Contract) -> list[str]:
+    """One phrase per kind of meld the contract asks for: groups, then runs, then pairs."""
+    parts = []
+    if contract.groups:
+        parts.append(
+            ngettext(
+                "one group of %(size)s",
+                "%(count)s groups of %(size)s",
+                contract.groups,
+            )
+            % {"count": number_word(contract.groups), "size": number_word(contract.group_size)}
+        )
+    if contract.runs:
+        parts.append(
+            ngettext("one run of %(size)s", "%(count)s runs of %(size)s", contract.runs)
+            % {"count": number_word(contract.runs), "size": number_word(contract.run_size)}
+        )
+    if contract.pairs:
+        parts.append(
+            ngettext("one pair", "%(count)s pairs", contract.pairs)
+            % {"count": number_word(contract.pairs)}
+        )
+    return parts
+
+
+def contract_text(contract: Contract) -> str:
+    """ "two groups of four and one run of three" / "zwei Küt-Gruppen aus je vier Steinen und
+    eine Reihe aus drei Steinen"; the all-at-once round has its own sentence."""
+    if contract.is_final:
+        return gettext("all at once: the whole rack as valid melds, no contract")
+    return join_words(contract_parts(contract))
+
+
+def tile_count_text(contract: Contract) -> str:
+    """ "3 tiles" for the opening meld; the final round lays down the whole rack."""
+    if contract.is_final:
+        return gettext("the whole rack")
+    count = contract.tile_count
+    return ngettext("%(count)s tile", "%(count)s tiles", count) % {"count": count}
