@@ -21,12 +21,15 @@ Python API (stable)
     `form.players`      four `PlayerEntry`s (number, name, display_name, state, rack, points,
                         rack_text, points_text) as parsed — handy to store a round.
     `form.names`        the four display names ("Player 1" … where no name was given).
-    `form.indicator`, `form.okey`, `form.multiplier`
+    `form.indicator_tile`, `form.okey`, `form.multiplier`
                         the indicator tile, the Okey tile and 5/2 (from the engine), each None
                         until the indicator is valid — available even while other fields err.
-    `form.round`, `form.final` the round (1…20) and whether it plays by the final-round rules
-                        (round 20); None / False until the round is valid.
-    `form.team`, `form.okey_finish`, `form.exhausted`  the flags as booleans.
+                        (`indicator_face`, `okey_face`: the same as `kutsite.tiles.Face`s.)
+    `form.round_number`, `form.final` the round (1…20) and whether it plays by the final-round
+                        rules (round 20); None / False until the round is valid.
+    `form.team_table`, `form.finished_with_okey`, `form.pile_ran_out`  the flags as booleans.
+                        (No property shares a field's name: in templates `form.<field>` is the
+                        field itself.)
     `form.problems`     a list of `Problem`s: `field` (the `data-error` value, see below), `code`
                         (an engine `ReasonCode` or a `FormCode`), `player` (1…4 or None), `facts`,
                         `token`, `rule`, `name`, and `message` — the sentence in the active language
@@ -267,39 +270,39 @@ class CalculatorForm(forms.Form):
             self.full_clean()
 
     @property
-    def indicator(self) -> Tile | None:
+    def indicator_tile(self) -> Tile | None:
         self._cleaned()
         return self._indicator
 
     @property
     def okey(self) -> Tile | None:
-        indicator = self.indicator
+        indicator = self.indicator_tile
         return okey_of(indicator) if indicator is not None else None
 
     @property
     def multiplier(self) -> int | None:
-        indicator = self.indicator
+        indicator = self.indicator_tile
         return multiplier(indicator) if indicator is not None else None
 
     @property
-    def round(self) -> int | None:
+    def round_number(self) -> int | None:
         self._cleaned()
         return self._round
 
     @property
     def final(self) -> bool:
-        return self.round == LAST_ROUND
+        return self.round_number == LAST_ROUND
 
     @property
-    def team(self) -> bool:
+    def team_table(self) -> bool:
         return is_true(self._raw("team"))
 
     @property
-    def okey_finish(self) -> bool:
+    def finished_with_okey(self) -> bool:
         return is_true(self._raw("okey_finish"))
 
     @property
-    def exhausted(self) -> bool:
+    def pile_ran_out(self) -> bool:
         return is_true(self._raw("exhausted"))
 
     @property
@@ -353,7 +356,7 @@ class CalculatorForm(forms.Form):
     def indicator_face(self):
         from kutsite.tiles import face_of
 
-        indicator = self.indicator
+        indicator = self.indicator_tile
         return face_of(indicator) if indicator is not None else None
 
     def query_string(self) -> str:
@@ -437,10 +440,10 @@ class CalculatorForm(forms.Form):
                 for p in self.players
             ],
             self._indicator,
-            final_round=self.final,
-            team=self.team,
-            okey_finish=self.okey_finish,
-            exhausted=self.exhausted,
+            final_round=self._round == LAST_ROUND,
+            team=self.team_table,
+            okey_finish=self.finished_with_okey,
+            exhausted=self.pile_ran_out,
         )
         seen: set[tuple[str, str]] = set()
         for error in result.errors:

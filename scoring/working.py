@@ -42,6 +42,10 @@ class PlayerWorking:
     lines: list[Line] = field(default_factory=list)
 
     @property
+    def score_text(self) -> str:
+        return messages.number(self.score)
+
+    @property
     def rack_label(self) -> str:
         return gettext("Tiles left on %(name)s's rack") % {"name": self.name}
 
@@ -66,7 +70,7 @@ def working(form) -> list[PlayerWorking]:
     winners = form.winners
     rows = []
     for player, entry in zip(result.players, form.players, strict=True):
-        rack = faces_of(entry.rack, form.indicator) if entry.rack else []
+        rack = faces_of(entry.rack, form.indicator_tile) if entry.rack else []
         rows.append(
             PlayerWorking(
                 number=player.seat,
@@ -94,6 +98,16 @@ def team_totals(form) -> list[dict]:
     names = form.names
     first, second = result.team_totals
     return [
-        {"names": (names[0], names[2]), "total": first, "lowest": first <= second},
-        {"names": (names[1], names[3]), "total": second, "lowest": second <= first},
+        {
+            "names": (names[0], names[2]),
+            "total": first,
+            "text": messages.number(first),
+            "lowest": first <= second,
+        },
+        {
+            "names": (names[1], names[3]),
+            "total": second,
+            "text": messages.number(second),
+            "lowest": second <= first,
+        },
     ]
