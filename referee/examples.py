@@ -1,0 +1,273 @@
+"""A ruling's example, judged by the rules engine and ready to draw.
+
+`build(example)` reads the stored situation (tiles in notation, indicator, stage, rack …),
+asks the engine for the verdict and returns an `ExampleView`: the faces to draw, a headline,
+the engine's reasons in words and the rule IDs. It works on anything with the attributes of
+`RulingExample` and raises the engine's `InputError` (with `field` set) for bad notation, so
+the admin can refuse an example the engine cannot read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
+
+from kutsite.tiles import Face, face_of
+from referee.reasons import describe, okey_roles, verdict_label
+from rules.engine.discards import judge_discard, resolve_buy
+from rules.engine.melds import MeldVerdict, classify_meld
+from rules.engine.notation import (
+    format_tiles,
+    parse_indicator,
+    parse_melds,
+    parse_tile,
+    parse_tiles,
+)
+from rules.engine.play import PlayAction, can_swap_okey, may_play
+from rules.engine.play import can_add as engine_can_add
+from rules.engine.tiles import Tile
+from rules.engine.verdicts import InputError
+
+
+@dataclass(frozen=True)
+class ExampleView:
+    kind: str
+    melds: list[list[Face]]  # the meld, or the melds on the table
+    tile: Face | None  # the tile played, swapped in or discarded
+    ok: bool  # valid / allowed / no penalty
+    label: str  # the headline: "Valid run", "2 penalty tiles" …
+    reason: str  # the deciding reason code
+    rules: list[str]  # rule IDs, deciding rule first
+    sentences: list[str] = field(default_factory=list)
+    situation: list[str] = field(default_factory=list)
+    penalty: int | None = None
+    notation: str = ""  # the situation in tile notation (cache keys, alt text)
+
+    @property
+    def rule(self) -> str:
+        return self.rules[0] if self.rules else ""
+
+
+def parsed(field_name: str, parse: Callable[..., Any], text: str, **options: Any) -> Any:
+    """Parse with the engine; an error names the input field it came from."""
+    try:
+        return parse(text, **options)
+    except InputError as error:
+        if error.field is None:
+            error.field = field_name
+        raise
+
+
+def meld_faces(verdict: MeldVerdict, indicator: Tile) -> list[Face]:
+    """The meld's tiles as faces; each Okey says what it stands for when that is one tile."""
+    stands = dict(zip(verdict.okey_indexes, verdict.okey_stands_for, strict=False))
+    faces = []
+    for index, t in enumerate(verdict.tiles):
+        options = stands.get(index) if verdict.ok else None
+        one = options[0] if options and len(options) == 1 else None
+        faces.append(face_of(t, indicator, stands_for=one))
+    return faces
+
+
+def _stage_flags(stage: str) -> tuple[bool, bool] | None:
+    return {
+        "not-melded": (False, False),
+        "melding-turn": (True, True),
+        "melded": (True, False),
+    }.get(stage or "")
+
+
+def stage_sentence(stage: str) -> str:
+    return {
+        "not-melded": gettext("You have not melded yet."),
+        "melding-turn": gettext("You meld on this turn."),
+        "melded": gettext("You melded on an earlier turn."),
+    }.get(stage or "", "")
+
+
+def _meld(example: Any, indicator: Tile) -> ExampleView:
+    tiles = parsed("tiles", parse_tiles, example.tiles)
+    verdict = classify_meld(tiles, indicator)
+    return ExampleView(
+        kind="meld",
+        melds=[meld_faces(verdict, indicator)],
+        tile=None,
+        ok=verdict.ok,
+        label=verdict_label(verdict),
+        reason=str(verdict.reason),
+        rules=[verdict.rule],
+        sentences=[describe(verdict), *okey_roles(verdict)],
+        notation=format_tiles(tiles),
+    )
+
+
+def _table_play(example: Any, indicator: Tile, swap: bool) -> ExampleView:
+    meld = parsed("tiles", parse_tiles, example.tiles)
+    tile = parsed("tile", parse_tile, example.tile)
+    judge = can_swap_okey if swap else engine_can_add
+    fit = judge(tile, meld, indicator)
+    flags = _stage_flags(example.stage)
+    play = None
+    if flags is not None:
+        action = PlayAction.TAKE_OKEY if swap else PlayAction.ADD
+        play = may_play(action, has_melded=flags[0], melded_this_turn=flags[1])
+    ok = fit.ok and (play is None or play.ok)
+    decisive = fit if not fit.ok or play is None or play.ok else play
+    if swap:
+        label = gettext("The Okey can be taken") if ok else gettext("The Okey cannot be taken")
+    else:
+        label = gettext("Can be added") if ok else gettext("Cannot be added")
+    sentences = [describe(fit)]
+    rules = [fit.rule]
+    if play is not None:
+        sentences.append(describe(play))
+        rules.append(play.rule)
+    if decisive is play:
+        sentences.reverse()
+        rules.reverse()
+    base = classify_meld(meld, indicator)
+    return ExampleView(
+        kind="swap" if swap else "add",
+        melds=[meld_faces(base, indicator)],
+        tile=face_of(tile, indicator),
+        ok=ok,
+        label=label,
+        reason=str(decisive.reason),
+        rules=list(dict.fromkeys(rules)),
+        sentences=sentences,
+        situation=[s for s in [stage_sentence(example.stage)] if s],
+        notation=f"{format_tiles(meld)} + {format_tiles([tile])} {example.stage}".strip(),
+    )
+
+
+def discard_situation(rack: Sequence[Tile] | None, pile: int | None, final: bool) -> list[str]:
+    """The optional facts of a discard, in words."""
+    out = []
+    if rack is not None:
+        out.append(
+            ngettext(
+                "%(count)s tile on the rack before the discard.",
+                "%(count)s tiles on the rack before the discard.",
+                len(rack),
+            )
+            % {"count": len(rack)}
+        )
+    if pile is not None:
+        out.append(
+            ngettext(
+                "%(count)s tile left in the draw pile.",
+                "%(count)s tiles left in the draw pile.",
+                pile,
+            )
+            % {"count": pile}
+        )
+    if final:
+        out.append(gettext("The discard ends the round."))
+    return out
+
+
+def penalty_label(penalty: int) -> str:
+    if penalty:
+        return ngettext("%(count)s penalty tile", "%(count)s penalty tiles", penalty) % {
+            "count": penalty
+        }
+    return gettext("No penalty")
+
+
+def _discard(example: Any, indicator: Tile) -> ExampleView:
+    table = parsed("tiles", parse_melds, example.tiles, allow_empty=True)
+    tile = parsed("tile", parse_tile, example.tile)
+    rack = parsed("rack", parse_tiles, example.rack) if example.rack.strip() else None
+    verdict = judge_discard(
+        tile, table, indicator, rack=rack, pile=example.pile, ends_round=example.final
+    )
+    return ExampleView(
+        kind="discard",
+        melds=[meld_faces(classify_meld(m, indicator), indicator) for m in table],
+        tile=face_of(tile, indicator),
+        ok=verdict.penalty == 0,
+        label=penalty_label(verdict.penalty),
+        reason=str(verdict.reason),
+        rules=[verdict.rule],
+        sentences=[describe(verdict)],
+        situation=discard_situation(rack, example.pile, example.final),
+        penalty=verdict.penalty,
+        notation=(
+            f"{'|'.join(format_tiles(m) for m in table)} - {format_tiles([tile])} "
+            f"{format_tiles(rack or ())} {example.pile} {int(example.final)}"
+        ),
+    )
+
+
+def _seats(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(s) for s in text.replace(",", " ").split())
+    except ValueError:
+        raise ValueError(gettext("Give the seats as numbers from 1 to 4, e.g. “3 4”.")) from None
+
+
+def _buy(example: Any) -> ExampleView:
+    tile = parsed("tile", parse_tile, example.tile)
+    wanting = _seats(example.wanting)
+    discarder = example.discarder or 1
+    verdict = resolve_buy(discarder, wanting)
+    if verdict.seat is None:
+        label = gettext("Nobody gets the tile")
+    else:
+        label = ngettext(
+            "Player %(seat)s gets it, with %(count)s penalty tile",
+            "Player %(seat)s gets it, with %(count)s penalty tiles",
+            verdict.penalty_tiles,
+        ) % {"seat": verdict.seat, "count": verdict.penalty_tiles}
+        if not verdict.penalty_tiles:
+            label = gettext("Player %(seat)s gets it, no penalty") % {"seat": verdict.seat}
+    wanted = ", ".join(str(s) for s in wanting)
+    situation = [
+        gettext("Player %(seat)s discards; player %(wanting)s wants the tile.")
+        % {"seat": discarder, "wanting": wanted}
+        if len(wanting) == 1
+        else gettext("Player %(seat)s discards; players %(wanting)s want the tile.")
+        % {"seat": discarder, "wanting": wanted}
+    ]
+    return ExampleView(
+        kind="buy",
+        melds=[],
+        tile=face_of(tile),
+        ok=verdict.seat is not None,
+        label=label,
+        reason=str(verdict.reason),
+        rules=[verdict.rule],
+        sentences=[describe(verdict)],
+        situation=situation,
+        notation=f"{format_tiles([tile])} {discarder}>{wanted}",
+    )
+
+
+def build(example: Any) -> ExampleView:
+    """The engine's verdict on a stored example (raises `InputError` for bad notation)."""
+    kind = str(example.kind)
+    if kind == "buy":
+        return _buy(example)
+    indicator = parsed("indicator", parse_indicator, example.indicator)
+    if kind == "meld":
+        return _meld(example, indicator)
+    if kind in ("add", "swap"):
+        return _table_play(example, indicator, swap=kind == "swap")
+    if kind == "discard":
+        return _discard(example, indicator)
+    raise ValueError(f"unknown example kind {kind!r}")
+
+
+def build_all(examples: Sequence[Any]) -> list[ExampleView]:
+    """Every example the engine can read; content it cannot read is left out (the admin
+    refuses such content, so this only guards against hand-edited databases)."""
+    views = []
+    for example in examples:
+        try:
+            views.append(build(example))
+        except (InputError, ValueError):
+            continue
+    return views

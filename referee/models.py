@@ -1,0 +1,207 @@
+"""The referee's content: the nine rulings on disputed questions, and their examples.
+
+Rulings are content, not code: seeded by a data migration (`referee.content`), editable in the
+admin in both languages (django-modeltranslation, see `referee/translation.py`). An example
+stores only tiles and the situation; its verdict is computed by the rules engine whenever the
+page is drawn (`referee.examples`), so the content can never claim a verdict the engine does
+not give.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.verdicts import InputError
+
+RULE_ID = re.compile(r"^[TDMCPBXES]\d{1,2}$")
+LANGUAGES = ("en", "de")
+
+
+class Ruling(models.Model):
+    """One disputed question: the KÜT app's ruling beside the written table rule."""
+
+    key = models.SlugField(
+        _("key"),
+        max_length=40,
+        unique=True,
+        help_text=_(
+            "Stable key, used as the slug of the permalink in both languages "
+            "(/en/referee/<key>/). Never change it once published."
+        ),
+    )
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    question = models.CharField(_("question"), max_length=160)
+    short_answer = models.CharField(
+        _("short answer"), max_length=160, help_text=_("One line: shown first and shared.")
+    )
+    app_ruling = models.TextField(_("ruling in the KÜT app"))
+    sources_silent = models.BooleanField(
+        _("sources are silent"),
+        default=False,
+        help_text=_(
+            "Tick when the written sources do not cover the question: the page then says so "
+            "and that the table’s own agreement stands."
+        ),
+    )
+    table_rule = models.TextField(
+        _("written table rule"),
+        blank=True,
+        help_text=_("What the written sources say; leave empty when they are silent."),
+    )
+    rules = models.CharField(
+        _("rule IDs"),
+        max_length=40,
+        help_text=_("The rules of the rules digest this ruling rests on, e.g. “X2 X3 X4”."),
+    )
+
+    class Meta:
+        ordering = ["order", "key"]
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+
+    def __str__(self) -> str:
+        return self.question
+
+    def get_absolute_url(self) -> str:
+        return reverse("referee:ruling", args=[self.key])
+
+    @property
+    def rule_ids(self) -> list[str]:
+        return self.rules.split()
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        bad = [r for r in self.rules.split() if not RULE_ID.match(r)]
+        if bad or not self.rules.split():
+            errors["rules"] = _("Give rule IDs such as “M2” or “X2 X3”, separated by spaces.")
+        for code in LANGUAGES:
+            text = getattr(self, f"table_rule_{code}", "") or ""
+            if self.sources_silent and text.strip():
+                errors[f"table_rule_{code}"] = _(
+                    "Leave the table rule empty when the sources are silent."
+                )
+            if not self.sources_silent and not text.strip():
+                errors[f"table_rule_{code}"] = _(
+                    "Write the table rule, or tick “sources are silent”."
+                )
+        if errors:
+            raise ValidationError(errors)
+
+
+class RulingExample(models.Model):
+    """A situation drawn as tiles; the engine gives the verdict whenever it is shown."""
+
+    class Kind(models.TextChoices):
+        MELD = "meld", _("meld: is it a valid group, run or pair?")
+        ADD = "add", _("add: may the tile be added to the meld?")
+        SWAP = "swap", _("take the Okey: may the tile replace the meld’s Okey?")
+        DISCARD = "discard", _("discard: does it cost penalty tiles?")
+        BUY = "buy", _("buy: who gets the discarded tile?")
+
+    class Stage(models.TextChoices):
+        ANY = "", _("not relevant")
+        NOT_MELDED = "not-melded", _("the player has not melded yet")
+        MELDING_TURN = "melding-turn", _("the player melds on this turn")
+        MELDED = "melded", _("the player melded on an earlier turn")
+
+    ruling = models.ForeignKey(
+        Ruling, on_delete=models.CASCADE, related_name="examples", verbose_name=_("ruling")
+    )
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.MELD)
+    indicator = models.CharField(
+        _("indicator"),
+        max_length=8,
+        default="b8",
+        help_text=_("The round’s indicator tile (b8: the Okey is b9)."),
+    )
+    tiles = models.CharField(
+        _("tiles"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "Tile notation. Meld: the meld. Add, take the Okey: the meld on the table. "
+            "Discard: the melds on the table, separated by “|”. Buy: leave empty."
+        ),
+    )
+    tile = models.CharField(
+        _("tile"),
+        max_length=8,
+        blank=True,
+        help_text=_("Add, take the Okey: the player’s tile. Discard, buy: the discarded tile."),
+    )
+    stage = models.CharField(
+        _("stage"),
+        max_length=16,
+        choices=Stage.choices,
+        blank=True,
+        default=Stage.ANY,
+        help_text=_("Add, take the Okey: where the player is in the round."),
+    )
+    rack = models.CharField(
+        _("rack"),
+        max_length=120,
+        blank=True,
+        help_text=_("Discard (optional): every tile on the rack, the discarded one included."),
+    )
+    pile = models.PositiveSmallIntegerField(
+        _("tiles left in the draw pile"),
+        null=True,
+        blank=True,
+        help_text=_("Discard (optional)."),
+    )
+    final = models.BooleanField(
+        _("ends the round"), default=False, help_text=_("Discard: this is the final tile.")
+    )
+    discarder = models.PositiveSmallIntegerField(
+        _("discarding player"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(4)],
+        help_text=_("Buy: the seat (1–4) of the player who discarded."),
+    )
+    wanting = models.CharField(
+        _("players who want it"),
+        max_length=20,
+        blank=True,
+        help_text=_("Buy: the seats that want the tile, e.g. “3 4”."),
+    )
+
+    class Meta:
+        ordering = ["ruling", "order", "pk"]
+        verbose_name = _("example")
+        verbose_name_plural = _("examples")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.tiles} {self.tile}".strip()
+
+    def clean(self) -> None:
+        from referee.examples import build
+
+        try:
+            build(self)
+        except InputError as error:
+            from referee.reasons import error_message
+
+            field = {"table": "tiles", "seat": "wanting"}.get(error.field, error.field)
+            field = field if field in self.fields_for(self.kind) else None
+            message = error_message(error)
+            raise ValidationError({field: message} if field else message) from None
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
+
+    @staticmethod
+    def fields_for(kind: str) -> set[str]:
+        return {
+            "meld": {"indicator", "tiles"},
+            "add": {"indicator", "tiles", "tile", "stage"},
+            "swap": {"indicator", "tiles", "tile", "stage"},
+            "discard": {"indicator", "tiles", "tile", "rack", "pile", "final"},
+            "buy": {"tile", "discarder", "wanting"},
+        }.get(kind, set())

@@ -1,0 +1,577 @@
+"""The engine's reason codes in words, in the page's language — and the ruling that covers each.
+
+The rules engine (`rules.engine`) returns verdicts as data: a `ReasonCode`, the rule ID of
+`spec/RULES.md` it applies, and `facts` (tiles, numbers, colours…). This module is the one place
+that turns them into sentences. Any app may import it; it needs Django's translation machinery
+but no database.
+
+Public names:
+
+- `sentence(code, facts=None) -> str` — the sentence for a reason code with its facts, in the
+  active language. Unknown or missing facts never raise; they render as an empty string.
+- `describe(verdict) -> str` — `sentence(verdict.reason, verdict.facts)` for any engine verdict
+  (anything with `.reason` and `.facts`).
+- `error_message(error) -> str` — the sentence for an engine `InputError` (bad token, bad
+  indicator…), including its token; use it for form field errors.
+- `SENTENCES` — `{ReasonCode: lazy message}`; every code the engine defines has one
+  (a test checks this).
+- `kind_name(kind)`, `verdict_label(verdict)` — "run", "Küt group", "pair"; "Valid run",
+  "Invalid".
+- `rule_label(rule)` — "Rule M2" / "Regel M2".
+- `okey_roles(verdict)` — one sentence per Okey of a valid meld: what it stands for.
+- `ruling_for(code=None, rule=None) -> str | None` — the slug of the referee ruling that
+  covers a reason code or rule ID, if one does; link with `{% url "referee:ruling" slug %}`.
+- `REASON_RULINGS`, `RULE_RULINGS` — the mappings behind `ruling_for`.
+- `RULING_KEYS` — the nine ruling slugs in RULES.md's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy, pgettext, pgettext_lazy
+
+from kutsite.tiles import face_of
+from rules.engine.verdicts import REASONS, InputError, ReasonCode
+
+_ = gettext_lazy
+R = ReasonCode
+
+RULING_KEYS: tuple[str, ...] = (
+    "run-12-13-1",
+    "take-the-okey",
+    "add-on-melding-turn",
+    "add-before-melding",
+    "discard-playable-tile",
+    "discard-okey",
+    "buy-discard",
+    "group-size",
+    "pile-runs-out",
+)
+
+# A sentence is a lazy message with %(name)s placeholders, or, where a number decides the
+# grammar, (ngettext_lazy message, name of the fact that counts).
+SENTENCES: Mapping[ReasonCode, Any] = {
+    # Notation and input
+    R.EMPTY: _("Enter at least one tile."),
+    R.NOT_A_TILE: _("“%(token)s” is not a tile."),
+    R.UNKNOWN_COLOUR: _(
+        "“%(token)s” is not a tile: “%(letter)s” is not a colour letter (use r, k, b or y)."
+    ),
+    R.MISSING_COLOUR: _("“%(token)s” is not a tile: the colour letter is missing (as in r7)."),
+    R.MISSING_NUMBER: _("“%(token)s” is not a tile: the number is missing (as in r7)."),
+    R.NUMBER_OUT_OF_RANGE: _("“%(token)s” is not a tile: the numbers run from 1 to 13."),
+    R.EMPTY_MELD: _("Meld %(meld)s is empty: remove the extra “|”."),
+    R.NOT_ONE_TILE: _("The indicator is exactly one tile; you entered %(count)s."),
+    R.FALSE_JOKER_INDICATOR: _("The indicator is always a numbered tile, never a false joker."),
+    R.OKEY_INDICATOR: _("Enter the indicator as the tile itself (as in b8), not as “ok”."),
+    R.TOO_MANY_COPIES: _(
+        "The set holds only %(limit)s of each tile, but %(tile)s appears %(count)s times."
+    ),
+    # Melds
+    R.VALID_GROUP: _("A Küt group of %(size)s: the %(number)s in %(size)s different colours."),
+    R.VALID_RUN: _("A run in %(colour)s from %(low)s to %(high)s (%(size)s tiles)."),
+    R.VALID_PAIR: _("A pair: two identical tiles (%(tile)s)."),
+    R.TOO_FEW_TILES: (
+        ngettext_lazy(
+            "Only %(count)s tile: a meld needs at least %(minimum)s.",
+            "Only %(count)s tiles: a meld needs at least %(minimum)s.",
+            "count",
+        ),
+        "count",
+    ),
+    R.GROUP_TOO_LONG: _(
+        "A Küt group has at most %(maximum)s tiles, one of each colour; this one has %(count)s."
+    ),
+    R.GROUP_REPEATED_COLOUR: _(
+        "The colour %(colour)s appears twice (tile %(index)s, %(tile)s): "
+        "a Küt group needs a different colour for each tile."
+    ),
+    R.GROUP_MIXED_NUMBERS: _(
+        "Tile %(index)s (%(tile)s) is not a %(number)s: "
+        "a Küt group is one number in different colours."
+    ),
+    R.RUN_MIXED_COLOURS: _(
+        "Tile %(index)s (%(tile)s) is not %(colour)s: a run keeps to one colour."
+    ),
+    R.RUN_NOT_CONSECUTIVE: _(
+        "Tile %(index)s (%(tile)s) does not follow on: a run needs consecutive numbers, "
+        "and %(expected)s would fit there."
+    ),
+    R.RUN_WRAPS_PAST_ONE: _(
+        "A run may end with the 1 after 13 but cannot go on past it (tile %(index)s, "
+        "%(tile)s): 12-13-1 is a run, 13-1-2 is not."
+    ),
+    R.PAIR_NOT_IDENTICAL: _("A pair is two identical tiles; %(first)s and %(second)s differ."),
+    R.PAIR_NOT_ALLOWED: _(
+        "Two identical tiles make a pair, but pairs count only in rounds whose contract asks "
+        "for them and in the final round."
+    ),
+    R.FALSE_JOKER_NOT_WILD: _(
+        "This would work only if the false joker were wild, and it is not: this round it "
+        "counts as %(face)s and nothing else."
+    ),
+    # Contracts and rounds
+    R.CONTRACT_MET: _("A valid opening meld: it lays down exactly this round’s contract."),
+    R.ALL_AT_ONCE: _("The whole rack goes down as valid melds: that ends the final round."),
+    R.INVALID_MELD: _("Meld %(meld)s is not valid: %(verdict)s"),
+    R.GROUP_TOO_LONG_FOR_CONTRACT: _(
+        "Meld %(meld)s is a group of %(size)s, but the contract asks for groups of exactly "
+        "%(expected)s; add the extra tile on a later turn."
+    ),
+    R.GROUP_TOO_SHORT_FOR_CONTRACT: _(
+        "Meld %(meld)s is a group of %(size)s, but the contract asks for groups of %(expected)s."
+    ),
+    R.RUN_TOO_LONG_FOR_CONTRACT: _(
+        "Meld %(meld)s is a run of %(size)s, but the contract asks for runs of exactly "
+        "%(expected)s; extend it on a later turn."
+    ),
+    R.RUN_TOO_SHORT_FOR_CONTRACT: _(
+        "Meld %(meld)s is a run of %(size)s, but the contract asks for runs of %(expected)s."
+    ),
+    R.WRONG_MELD_COUNT: (
+        ngettext_lazy(
+            "The contract asks for %(expected)s meld; you laid down %(found)s.",
+            "The contract asks for %(expected)s melds; you laid down %(found)s.",
+            "expected",
+        ),
+        "expected",
+    ),
+    R.MISSING_GROUP: (
+        ngettext_lazy(
+            "The contract asks for %(expected)s Küt group; you have %(found)s.",
+            "The contract asks for %(expected)s Küt groups; you have %(found)s.",
+            "expected",
+        ),
+        "expected",
+    ),
+    R.MISSING_RUN: (
+        ngettext_lazy(
+            "The contract asks for %(expected)s run; you have %(found)s.",
+            "The contract asks for %(expected)s runs; you have %(found)s.",
+            "expected",
+        ),
+        "expected",
+    ),
+    R.MISSING_PAIR: (
+        ngettext_lazy(
+            "The contract asks for %(expected)s pair; you have %(found)s.",
+            "The contract asks for %(expected)s pairs; you have %(found)s.",
+            "expected",
+        ),
+        "expected",
+    ),
+    R.NOT_WHOLE_RACK: _(
+        "In the final round the melds must use exactly the tiles on the rack "
+        "(left over: %(missing)s; not on the rack: %(extra)s)."
+    ),
+    R.GROUP_SIZE_OUT_OF_RANGE: _("A contract’s groups have 3 or 4 tiles, not %(size)s."),
+    R.RUN_SIZE_OUT_OF_RANGE: _("A contract’s runs have 3 to 14 tiles, not %(size)s."),
+    R.NEGATIVE_COUNT: _("A contract cannot ask for a negative number of melds (%(field)s)."),
+    R.CONTRACT_EMPTY: _("Every round but the last must ask for at least one meld."),
+    R.FINAL_WITH_MELDS: _("The final all-at-once round has no contract."),
+    R.CONTRACT_TOO_MANY_TILES: _(
+        "Round %(round)s asks for %(tiles)s tiles; a contract may ask for at most %(limit)s, "
+        "so that a tile is left to discard."
+    ),
+    R.EXAMPLE_REJECTED: _(
+        "The example of round %(round)s does not meet its own contract: %(verdict)s"
+    ),
+    R.NO_ROUNDS: _("The round list is empty."),
+    R.ROUND_NUMBERS_NOT_CONSECUTIVE: _(
+        "Rounds are numbered 1, 2, 3 … in order: round %(expected)s was expected, "
+        "not round %(round)s."
+    ),
+    R.NO_FINAL_ROUND: _("The last round must be the all-at-once round."),
+    R.FINAL_ROUND_NOT_LAST: _(
+        "Only the last round can be the all-at-once round, not round %(round)s."
+    ),
+    # Table play
+    R.CAN_ADD: _("The tile can be added %(at)s."),
+    R.ADD_TO_PAIR: _("Nothing can be added to a pair."),
+    R.GROUP_FULL: _(
+        "This Küt group already has four tiles, one of each colour: there is no room for a "
+        "fifth, not even an Okey."
+    ),
+    R.COLOUR_ALREADY_IN_GROUP: _(
+        "The group already holds a tile in %(colour)s; each colour appears only once."
+    ),
+    R.WRONG_NUMBER_FOR_GROUP: _(
+        "The group’s number is %(number)s; only a %(number)s in a missing colour fits."
+    ),
+    R.WRONG_COLOUR_FOR_RUN: _(
+        "The run is in %(colour)s; only a tile of that colour can extend it."
+    ),
+    R.NOT_AT_RUN_END: _("A run grows only at its ends, and this tile fits at neither."),
+    R.CAN_SWAP_OKEY: _(
+        "You can take this Okey by putting in the tile it stands for: %(stands_for)s."
+    ),
+    R.NO_OKEY_IN_MELD: _("There is no Okey in this meld to take."),
+    R.GROUP_NEEDS_FOUR_TO_SWAP: _(
+        "An Okey leaves a Küt group only once the group has four tiles: add the fourth tile first."
+    ),
+    R.TILE_NOT_STOOD_FOR: _(
+        "That Okey stands for %(stands_for)s; only that tile can take its place."
+    ),
+    R.SWAP_WITH_OKEY: _("An Okey is taken by putting in the real tile, not another Okey."),
+    R.MAY_MELD: _("You may lay down the contract now."),
+    R.MAY_PLAY: _("You melded on an earlier turn, so you may add tiles and lay down new melds."),
+    R.ALREADY_MELDED: _("You have already melded this round; you meld only once."),
+    R.NOT_MELDED_YET: _("Before you have melded you cannot add tiles to the table."),
+    R.MELDED_THIS_TURN: _(
+        "On the turn you meld you cannot add tiles, lay down more melds or take an Okey: "
+        "wait for your next turn."
+    ),
+    R.MUST_KEEP_DISCARD: _(
+        "Keep at least one tile to discard: a round ends with a discard, not by adding your "
+        "last tile to the table."
+    ),
+    R.FINAL_ROUND_ALL_AT_ONCE: _(
+        "In the final round your whole rack goes down at once, or nothing does."
+    ),
+    # Discards and buying
+    R.NOT_PLAYABLE: _("Neither an Okey nor a tile that fits a meld on the table: no penalty."),
+    R.OKEY_DISCARD: _("Discarding an Okey costs 2 penalty tiles."),
+    R.PLAYABLE_DISCARD: _(
+        "The tile could be added to meld %(meld)s on the table (%(at)s), so discarding it "
+        "costs 2 penalty tiles."
+    ),
+    R.NO_CHOICE: _(
+        "Normally a penalty discard (%(offence)s), but every tile on the rack would carry a "
+        "penalty: there is no choice, so there is no penalty."
+    ),
+    R.FINAL_TILE: _(
+        "Normally a penalty discard (%(offence)s), but the tile that ends the round carries "
+        "no penalty."
+    ),
+    R.PILE_TOO_SMALL: (
+        ngettext_lazy(
+            "Normally a penalty discard (%(offence)s), but only %(pile)s tile is left in the "
+            "draw pile: with fewer than two, no penalty tiles are drawn.",
+            "Normally a penalty discard (%(offence)s), but only %(pile)s tiles are left in the "
+            "draw pile: with fewer than two, no penalty tiles are drawn.",
+            "pile",
+        ),
+        "pile",
+    ),
+    R.FINISHED_WITH_OKEY: _(
+        "An Okey as the final tile: no penalty. The round is finished with Okey, so "
+        "everyone else’s penalty points are doubled."
+    ),
+    R.TILE_NOT_ON_RACK: _("The rack must include the discarded tile (%(tile)s)."),
+    R.NEGATIVE_PILE: _("The draw pile cannot hold fewer than 0 tiles."),
+    R.FINAL_TILE_NOT_LAST: (
+        ngettext_lazy(
+            "The final discard leaves the rack empty, but this rack holds %(count)s tile.",
+            "The final discard leaves the rack empty, but this rack holds %(count)s tiles.",
+            "count",
+        ),
+        "count",
+    ),
+    R.TAKEN_IN_TURN: _("Player %(seat)s, next in turn, takes the discard: no penalty."),
+    R.BOUGHT: (
+        ngettext_lazy(
+            "Player %(seat)s buys the discard out of turn and draws %(penalty_tiles)s penalty "
+            "tile; the turn order does not change.",
+            "Player %(seat)s buys the discard out of turn and draws %(penalty_tiles)s penalty "
+            "tiles; the turn order does not change.",
+            "penalty_tiles",
+        ),
+        "penalty_tiles",
+    ),
+    R.SOONER_TURN_WINS: _(
+        "Several players want the tile: player %(seat)s, whose turn comes sooner, gets it "
+        "(also wanted by player %(others)s)."
+    ),
+    R.BUY_LIMIT_REACHED: _("All %(limit)s buys of this round are used up for player %(seats)s."),
+    R.NO_TAKER: _("Nobody takes the discard."),
+    R.UNKNOWN_SEAT: _("Seats are numbered 1 to 4, not %(seat)s."),
+    R.DISCARDER_CANNOT_TAKE: _("Player %(seat)s cannot take back their own discard."),
+    R.NEGATIVE_LIMIT: _("A buying limit cannot be negative (%(limit)s)."),
+    # Scoring
+    R.FINISHER_ZERO: _("Ended the round: 0 points."),
+    R.TEAM_PARTNER_ZERO: _("Team partner of the player who ended the round: 0 points."),
+    R.NOT_MELDED: _("Not melded: %(points)s points."),
+    R.FINAL_ROUND_500: _("Final round, did not go out: %(points)s points."),
+    R.FACE_VALUES: _("Tiles left on the rack (%(tiles)s): %(points)s points."),
+    R.OKEY_25: (
+        ngettext_lazy(
+            "%(count)s Okey at 25 points: %(points)s.",
+            "%(count)s Okeys at 25 points each: %(points)s.",
+            "count",
+        ),
+        "count",
+    ),
+    R.FALSE_JOKER_25: (
+        ngettext_lazy(
+            "%(count)s false joker at 25 points: %(points)s.",
+            "%(count)s false jokers at 25 points each: %(points)s.",
+            "count",
+        ),
+        "count",
+    ),
+    R.POINTS_GIVEN: _("Points on the rack as entered: %(points)s."),
+    R.MULTIPLIER: _("×%(factor)s because the Okey is %(colour)s: %(points)s points."),
+    R.DOUBLED: _("Finished with Okey: doubled to %(points)s points."),
+    R.OKEY_FINISH_IGNORED_IN_FINAL: _("Finishing with Okey does not count in the final round."),
+    R.EXHAUSTED_SCORED: _(
+        "The draw pile ran out for the fourth time in a row: the round is scored as normal, "
+        "and nobody scores 0."
+    ),
+    R.WRONG_PLAYER_COUNT: _("A round is scored for exactly four players, not %(count)s."),
+    R.UNKNOWN_STATE: _("“%(value)s” is not a state: choose finished, melded or not melded."),
+    R.NO_FINISHER: _(
+        "Exactly one player must have ended the round (unless the draw pile ran out)."
+    ),
+    R.MORE_THAN_ONE_FINISHER: _("Only one player can end the round, not players %(seats)s."),
+    R.FINISHER_WITH_TILES: _("The player who ended the round has no tiles left."),
+    R.FINISHER_WHEN_EXHAUSTED: _("When the draw pile ran out, nobody ended the round."),
+    R.OKEY_FINISH_WHEN_EXHAUSTED: _(
+        "Nobody ended the round, so it cannot have been finished with Okey."
+    ),
+    R.NEGATIVE_POINTS: _("Points cannot be negative (%(points)s)."),
+    R.MISSING_RACK: _(
+        "For a player who has melded, enter the tiles left on the rack or their points."
+    ),
+    R.RACK_AND_POINTS: _("Enter the tiles left on the rack or the points, not both."),
+}
+
+# Sentences that read better another way when a fact is absent.
+_WITHOUT = {
+    (R.VALID_PAIR, "tile"): _("A pair of two Okeys: together they can stand for any pair."),
+}
+
+# --- Rulings ----------------------------------------------------------------------------
+
+RULE_RULINGS: Mapping[str, str] = {
+    "M1": "group-size",
+    "M2": "run-12-13-1",
+    "P3": "add-on-melding-turn",
+    "P4": "add-before-melding",
+    "P5": "add-before-melding",
+    "P7": "take-the-okey",
+    "X1": "discard-okey",
+    "X2": "discard-playable-tile",
+    "X3": "discard-playable-tile",
+    "X4": "discard-playable-tile",
+    "X5": "discard-playable-tile",
+    "X6": "discard-okey",
+    "S4": "discard-okey",
+    "B1": "buy-discard",
+    "B2": "buy-discard",
+    "B3": "buy-discard",
+    "E2": "pile-runs-out",
+}
+"""Rule ID → the slug of the ruling that discusses it."""
+
+REASON_RULINGS: Mapping[ReasonCode, str] = {
+    R.GROUP_FULL: "group-size",
+    R.COLOUR_ALREADY_IN_GROUP: "group-size",
+    R.MELDED_THIS_TURN: "add-on-melding-turn",
+    R.NOT_MELDED_YET: "add-before-melding",
+    R.MAY_PLAY: "add-before-melding",
+    R.OKEY_DISCARD: "discard-okey",
+    R.FINISHED_WITH_OKEY: "discard-okey",
+    R.PLAYABLE_DISCARD: "discard-playable-tile",
+    R.EXHAUSTED_SCORED: "pile-runs-out",
+}
+"""Reason code → ruling slug, where the code is more specific than its rule."""
+
+
+def ruling_for(code: ReasonCode | str | None = None, rule: str | None = None) -> str | None:
+    """The slug of the ruling that covers a reason code (first) or a rule ID, if any.
+
+    Without `rule`, the code's usual rule from the engine's catalogue is used.
+    """
+    if code is not None and code in REASONS:
+        code = ReasonCode(code)
+        if code in REASON_RULINGS:
+            return REASON_RULINGS[code]
+        if rule is None:
+            rule = REASONS[code].rule
+    return RULE_RULINGS.get(rule) if rule else None
+
+
+# --- Facts in words ---------------------------------------------------------------------
+
+
+def colour_noun(colour: Any) -> str:
+    """A colour as a noun ("red" / "Rot"): "a run in red", "die Farbe Rot"."""
+    value = str(getattr(colour, "value", colour))
+    return {
+        "r": pgettext("colour noun", "red"),
+        "k": pgettext("colour noun", "black"),
+        "b": pgettext("colour noun", "blue"),
+        "y": pgettext("colour noun", "yellow"),
+    }.get(value, value)
+
+
+def tile_label(tile: Any) -> str:
+    """A tile as read out on the page ("red 7", "rote 7", "Okey", "false joker")."""
+    return face_of(tile).label
+
+
+def _join(items: Iterable[str], last: Promise | str | None = None) -> str:
+    items = [str(i) for i in items]
+    if not items:
+        return pgettext("no tiles", "none")
+    if len(items) == 1:
+        return items[0]
+    word = str(last) if last is not None else pgettext("list", "and")
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+_AT = {
+    "low": pgettext_lazy("add a tile", "at the low end of the run"),
+    "high": pgettext_lazy("add a tile", "at the high end of the run"),
+    "group": pgettext_lazy("add a tile", "as the group’s missing colour"),
+}
+_OFFENCE = {
+    R.OKEY_DISCARD: pgettext_lazy("penalty discard", "an Okey"),
+    R.PLAYABLE_DISCARD: pgettext_lazy("penalty discard", "a playable tile"),
+}
+
+
+def _is_tile(value: Any) -> bool:
+    return hasattr(value, "kind") and hasattr(value, "code") and hasattr(value, "is_number")
+
+
+def _position(value: Any) -> Any:
+    # Run positions run 1..14; 14 is the 1 that follows 13 (M2).
+    return 1 if value == 14 else value
+
+
+def _show(name: str, value: Any) -> Any:
+    if value is None:
+        return ""
+    if _is_tile(value):
+        return tile_label(value)
+    if name == "colour":
+        return colour_noun(value)
+    if name == "at":
+        return _AT.get(str(value), str(value))
+    if name == "offence":
+        try:
+            return _OFFENCE.get(ReasonCode(value), "")
+        except ValueError:
+            return ""
+    if name == "verdict" and hasattr(value, "reason"):
+        return describe(value)
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        if name in ("index", "meld", "position"):
+            return value + 1  # the engine counts from 0, people from 1
+        if name in ("low", "high"):
+            return _position(value)
+        return value
+    if isinstance(value, (tuple, list, frozenset, set)):
+        if name == "stands_for":
+            return _join((_show("tile", v) for v in value), pgettext("list", "or"))
+        return _join(_show("tile" if _is_tile(v) else name, v) for v in value)
+    return str(value)
+
+
+class _Facts(dict):
+    """Facts for %-formatting: a missing fact renders as an empty string, never a KeyError."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _prepare(facts: Mapping[str, Any] | None) -> _Facts:
+    return _Facts({name: _show(name, value) for name, value in (facts or {}).items()})
+
+
+def sentence(code: ReasonCode | str, facts: Mapping[str, Any] | None = None) -> str:
+    """The sentence for `code` in the active language, filled with the verdict's facts."""
+    try:
+        code = ReasonCode(code)
+    except ValueError:
+        return str(code)
+    facts = dict(facts or {})
+    for (with_code, name), alternative in _WITHOUT.items():
+        if with_code == code and facts.get(name) is None:
+            return str(alternative)
+    message = SENTENCES.get(code)
+    if message is None:
+        return str(code)
+    values = _prepare(facts)
+    if isinstance(message, tuple):
+        lazy, counter = message
+        if not isinstance(values.get(counter), int):
+            values[counter] = 0
+        return lazy % values
+    try:
+        return str(message) % values
+    except (TypeError, ValueError):
+        return str(message)
+
+
+def describe(verdict: Any) -> str:
+    """The sentence for any engine verdict (an object with `.reason` and `.facts`)."""
+    return sentence(verdict.reason, getattr(verdict, "facts", None))
+
+
+def error_message(error: InputError) -> str:
+    """The sentence for an engine input error, with its token and position."""
+    facts = dict(error.facts)
+    if error.token is not None:
+        facts.setdefault("token", error.token)
+    elif "number" in facts:
+        facts.setdefault("token", str(facts["number"]))
+    if error.position is not None:
+        facts.setdefault("position", error.position)
+    return sentence(error.code, facts)
+
+
+# --- Labels -----------------------------------------------------------------------------
+
+
+def kind_name(kind: Any) -> str:
+    """The name of a kind of meld: "run", "Küt group", "pair"."""
+    value = str(getattr(kind, "value", kind))
+    return {
+        "run": pgettext("meld kind", "run"),
+        "group": pgettext("meld kind", "Küt group"),
+        "pair": pgettext("meld kind", "pair"),
+    }.get(value, value)
+
+
+def verdict_label(verdict: Any) -> str:
+    """The headline of a meld verdict: "Valid run", "Valid Küt group", "Invalid"."""
+    if not getattr(verdict, "ok", False):
+        return gettext("Invalid")
+    return {
+        "run": gettext("Valid run"),
+        "group": gettext("Valid Küt group"),
+        "pair": gettext("Valid pair"),
+    }.get(str(getattr(verdict.kind, "value", verdict.kind)), gettext("Valid"))
+
+
+def rule_label(rule: str | None) -> str:
+    """ "Rule M2" / "Regel M2" (empty without a rule)."""
+    return gettext("Rule %(rule)s") % {"rule": rule} if rule else ""
+
+
+def okey_roles(verdict: Any) -> list[str]:
+    """For a valid meld with Okeys: one sentence per Okey saying what it stands for."""
+    if not getattr(verdict, "ok", False) or not verdict.readings:
+        return []
+    reading = verdict.readings[0]
+    out = []
+    for index, stands in zip(verdict.okey_indexes, reading.stands_for, strict=False):
+        values = {"position": index + 1}
+        if not stands:
+            out.append(
+                gettext("The Okey at place %(position)s can be either tile of the pair.") % values
+            )
+        else:
+            values["tiles"] = _join((tile_label(t) for t in stands), pgettext("list", "or"))
+            out.append(gettext("The Okey at place %(position)s stands for %(tiles)s.") % values)
+    return out
