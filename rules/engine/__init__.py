@@ -18,6 +18,7 @@ Tiles and notation (tiles.py, notation.py)
 - multiplier(indicator)          5 (Okey red/black) or 2 (blue/yellow) (S3)
 - check_indicator(tile)          raises FALSE_JOKER_INDICATOR (T5) / OKEY_INDICATOR
 - excess_copies(tiles, ind=None) (tile, count) of the first kind with more than 2 copies (T1)
+- PLAYERS, STARTING_TILES, OTHER_TILES, PILE_AFTER_DEAL   the deal: 4, 15, 14, 48 (D1)
 - parse_tile(token), parse_tiles(text, allow_empty=False), parse_indicator(text)
 - parse_melds(text, allow_empty=False)   melds separated by `|`
 - format_tile(t), format_tiles(tiles, separator=" "), format_melds(melds)
@@ -55,7 +56,7 @@ Scoring (scoring.py)
   exhausted=False) -> ScoreResult(ok, players, errors, notes, team_totals)   (S1–S7, E2)
 - PlayerInput(state, rack=None, points=None); PlayerState FINISHED / MELDED / NOT_MELDED
 - PlayerScore(seat, score, breakdown: tuple[Step, ...]); Step(code, rule, points, facts)
-- ScoreError(seat, field, code, rule, facts); partner_of(seat)
+- ScoreError(seat, field, code, rule, facts); partner_of(seat); winners(totals) (S6)
 
 Solver (solver.py)
 - solve_contract(rack, contract, indicator) -> melds | None     an opening meld (C2)
@@ -116,6 +117,7 @@ from .scoring import (
     Step,
     partner_of,
     score_round,
+    winners,
 )
 from .solver import solve_all_at_once, solve_contract
 from .tiles import (
@@ -123,6 +125,10 @@ from .tiles import (
     FACES,
     FALSE_JOKER,
     OKEY,
+    OTHER_TILES,
+    PILE_AFTER_DEAL,
+    PLAYERS,
+    STARTING_TILES,
     TILES,
     Colour,
     Tile,
@@ -147,8 +153,12 @@ __all__ = [
     "FALSE_JOKER",
     "FINAL",
     "OKEY",
+    "OTHER_TILES",
     "PENALTY_TILES",
+    "PILE_AFTER_DEAL",
+    "PLAYERS",
     "REASONS",
+    "STARTING_TILES",
     "TILES",
     "AddVerdict",
     "BuyVerdict",
@@ -207,4 +217,5 @@ __all__ = [
     "tile",
     "tile_points",
     "validate_round_list",
+    "winners",
 ]

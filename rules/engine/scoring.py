@@ -100,6 +100,15 @@ def partner_of(seat: int) -> int:
     return (seat + 1) % 4 + 1
 
 
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """After the last round the lowest total wins (S6): the winning seats (1-based; ties
+    share)."""
+    if not totals:
+        return ()
+    low = min(totals)
+    return tuple(seat for seat, total in enumerate(totals, 1) if total == low)
+
+
 def _step(code: ReasonCode, rule: str, points: int | None, **values: Any) -> Step:
     return Step(code, rule, points, facts(**values))
 

@@ -44,6 +44,10 @@ class TileKind(StrEnum):
 FALSE_JOKER_CODE = 52
 OKEY_CODE = 53
 COPIES = 2  # T1: two of each numbered tile, two false jokers; two Okeys a round
+PLAYERS = 4  # D1
+STARTING_TILES = 15  # D1: the starting player's hand; the first move is a discard
+OTHER_TILES = 14  # D1
+PILE_AFTER_DEAL = 106 - 1 - STARTING_TILES - (PLAYERS - 1) * OTHER_TILES  # D1: 48 (derived)
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)

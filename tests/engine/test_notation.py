@@ -1,0 +1,132 @@
+"""DESIGN.md "Tile notation": parse and format, errors that name the bad token."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.engine import (
+    FALSE_JOKER,
+    OKEY,
+    TILES,
+    Colour,
+    NotationError,
+    ReasonCode,
+    format_melds,
+    format_tile,
+    format_tiles,
+    parse_indicator,
+    parse_melds,
+    parse_tile,
+    parse_tiles,
+    tile,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "r12 k7 b9 y1 fj ok",
+            [tile("r", 12), tile("k", 7), tile("b", 9), tile("y", 1), FALSE_JOKER, OKEY],
+        ),
+        ("R12+K7,B9-Y1", [tile("r", 12), tile("k", 7), tile("b", 9), tile("y", 1)]),
+        ("s3 g13", [tile("k", 3), tile("y", 13)]),  # German aliases: schwarz, gelb
+        ("  FJ ,, Ok  ", [FALSE_JOKER, OKEY]),
+        ("r07", [tile("r", 7)]),
+    ],
+)
+def test_parse(text, expected):
+    assert list(parse_tiles(text)) == expected
+
+
+def test_format_is_canonical_english():
+    assert format_tiles(parse_tiles("S3+G13-fj,OK")) == "k3 y13 fj ok"
+    assert format_tile(tile(Colour.RED, 12)) == "r12" == str(tile("r", 12))
+    assert format_melds(parse_melds("b4 b5 b6 | r7 k7 b7")) == "b4 b5 b6|r7 k7 b7"
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "code", "rule"),
+    [
+        ("r7 x14", "x14", ReasonCode.UNKNOWN_COLOUR, "T1"),
+        ("r14", "r14", ReasonCode.NUMBER_OUT_OF_RANGE, "T1"),
+        ("k0", "k0", ReasonCode.NUMBER_OUT_OF_RANGE, "T1"),
+        ("r", "r", ReasonCode.MISSING_NUMBER, "T1"),
+        ("12", "12", ReasonCode.MISSING_COLOUR, "T1"),
+        ("7r", "7r", ReasonCode.NOT_A_TILE, None),
+        ("joker", "joker", ReasonCode.NOT_A_TILE, None),
+        ("r1 r2 r1x", "r1x", ReasonCode.NOT_A_TILE, None),
+    ],
+)
+def test_errors_name_the_bad_token_and_why(text, token, code, rule):
+    with pytest.raises(NotationError) as caught:
+        parse_tiles(text)
+    assert (caught.value.token, caught.value.code, caught.value.rule) == (token, code, rule)
+    assert caught.value.position == text.split().index(token)
+
+
+def test_empty_input():
+    with pytest.raises(NotationError) as caught:
+        parse_tiles(" , ")
+    assert caught.value.code is ReasonCode.EMPTY
+    assert parse_tiles("", allow_empty=True) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "rule"),
+    [
+        ("fj", ReasonCode.FALSE_JOKER_INDICATOR, "T5"),
+        ("ok", ReasonCode.OKEY_INDICATOR, "T2"),
+        ("b8 b9", ReasonCode.NOT_ONE_TILE, "T2"),
+        ("", ReasonCode.EMPTY, None),
+        ("q8", ReasonCode.UNKNOWN_COLOUR, "T1"),
+    ],
+)
+def test_T5_indicator_errors(text, code, rule):
+    with pytest.raises(NotationError) as caught:
+        parse_indicator(text)
+    assert (caught.value.code, caught.value.rule) == (code, rule)
+
+
+def test_indicator():
+    assert parse_indicator(" B8 ") == tile("b", 8)
+
+
+def test_melds_and_their_errors():
+    assert parse_melds("b4 b5 b6|r7 k7 b7") == (
+        (tile("b", 4), tile("b", 5), tile("b", 6)),
+        (tile("r", 7), tile("k", 7), tile("b", 7)),
+    )
+    with pytest.raises(NotationError) as caught:
+        parse_melds("b4 b5 b6||r7")
+    assert (caught.value.code, caught.value.position) == (ReasonCode.EMPTY_MELD, 1)
+    with pytest.raises(NotationError) as caught:
+        parse_melds("b4 b5 b6|r7 z7")
+    assert caught.value.token == "z7"
+    assert caught.value.facts["meld"] == 1 and caught.value.position == 1
+    assert parse_melds(" ", allow_empty=True) == ()
+
+
+tiles_lists = st.lists(st.sampled_from(TILES), max_size=20).map(tuple)
+
+
+@given(tiles_lists)
+def test_parse_of_format_is_the_identity(tiles):
+    assert parse_tiles(format_tiles(tiles), allow_empty=True) == tiles
+    for x in tiles:
+        assert parse_tile(format_tile(x)) == x
+
+
+@given(tiles_lists, st.data())
+def test_any_separators_and_case_parse_the_same(tiles, data):
+    tokens = [format_tile(x) for x in tiles]
+    tokens = [data.draw(st.sampled_from([s, s.upper()])) for s in tokens]
+    separators = [data.draw(st.sampled_from([" ", "+", ",", "-", " , ", "  "])) for _ in tokens]
+    text = "".join(tok + sep for tok, sep in zip(tokens, separators, strict=True))
+    assert parse_tiles(text, allow_empty=True) == tiles
+    assert format_tiles(parse_tiles(text, allow_empty=True)) == format_tiles(tiles)
+
+
+@given(st.lists(tiles_lists.filter(bool), min_size=1, max_size=5))
+def test_parse_of_format_is_the_identity_for_melds(melds):
+    assert parse_melds(format_melds(melds)) == tuple(melds)
