@@ -27,10 +27,7 @@ EXAMPLES: tuple[Example, ...] = (
     Example(
         key="red-okey",
         title=_("A red Okey, and an Okey left on the rack"),
-        text=_(
-            "The indicator is red 4, so the Okey is red 5 and every rack counts five times. "
-            "Ben melded but still holds black 3, blue 11 and an Okey."
-        ),
+        text=_("Ben has melded but still holds black 3, blue 11 and an Okey."),
         focus=2,
         params={
             "round": 3,
@@ -41,11 +38,8 @@ EXAMPLES: tuple[Example, ...] = (
     ),
     Example(
         key="blue-okey",
-        title=_("A blue Okey counts twice"),
-        text=_(
-            "The indicator is blue 8, so the Okey is blue 9 and racks count double. Ana melded "
-            "and keeps two 12s and a false joker, which counts 25 like an Okey."
-        ),
+        title=_("A blue Okey"),
+        text=_("Ana has melded and is left with two 12s and a false joker."),
         focus=1,
         params={
             "round": 7,
@@ -58,10 +52,7 @@ EXAMPLES: tuple[Example, ...] = (
     Example(
         key="okey-finish",
         title=_("Ending the round with the Okey"),
-        text=_(
-            "Ana's last discard is the Okey (black 11). Everyone else's score is doubled: "
-            "not having melded now costs 1,000."
-        ),
+        text=_("Ana ends the round by discarding an Okey. Cem has not melded."),
         focus=3,
         params={
             "round": 12,
@@ -75,8 +66,8 @@ EXAMPLES: tuple[Example, ...] = (
         key="team-table",
         title=_("A team table"),
         text=_(
-            "Partners sit opposite: Ana and Cem, Ben and Dila. Ana ends the round, so Cem "
-            "scores 0 too – even though Cem has not melded."
+            "Ana and Cem play as partners against Ben and Dila. Ana ends the round; "
+            "Cem has not melded."
         ),
         focus=3,
         params={
@@ -98,6 +89,7 @@ class WorkedExample:
     url: str
     rows: list
     focus: Any
+    form: CalculatorForm
 
 
 def worked_examples() -> list[WorkedExample]:
@@ -117,6 +109,7 @@ def worked_examples() -> list[WorkedExample]:
                 url=calculator_url(NAMES, **example.params),
                 rows=rows,
                 focus=rows[example.focus - 1],
+                form=form,
             )
         )
     return examples
