@@ -1,4 +1,9 @@
+import sys
+
 from django.conf import settings
+from django.core.signals import got_request_exception
+
+from kutsite import caching, db_fallback
 
 
 class PermissionsPolicyMiddleware:
@@ -11,3 +16,56 @@ class PermissionsPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
         return response
+
+
+class PageCacheMiddleware:
+    """Serve content pages from the cache; turn an unreachable database into a clean answer.
+
+    Sits right after WhiteNoise: a cached page skips sessions, locale, CSRF, auth and URL
+    resolving, but still gets SecurityMiddleware's headers (HSTS on HTTPS, nosniff, …). The
+    CSP, Permissions-Policy and X-Frame-Options headers were stored with the page.
+    See `kutsite.caching` for what is stored and `kutsite.db_fallback` for the outage path.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        got_request_exception.connect(self._note_exception, dispatch_uid="kut-db-exception")
+
+    def __call__(self, request):
+        key = caching.page_key(request)
+        if key is not None and not caching.in_transaction():
+            entry = caching.fetch(key)
+            if entry is not None:
+                return caching.respond(request, entry, "hit")
+        else:
+            key = None
+        with db_fallback.fail_fast():
+            response = self.get_response(request)
+        if response.status_code == 500 and getattr(request, "_kut_db_error", False):
+            # A database error outside the view (a middleware), already turned into a 500.
+            response = self._outage(request)
+        elif key is not None and caching.cacheable(request, response, key):
+            entry = caching.make_entry(response)
+            caching.store(key, entry)
+            return caching.respond(request, entry, "miss")
+        return response
+
+    def process_exception(self, request, exception):
+        if not db_fallback.is_database_error(exception):
+            return None
+        db_fallback.trip(exception)
+        return self._outage(request)
+
+    def _outage(self, request):
+        key = caching.page_key(request)
+        entry = caching.fetch_last_good(key) if key is not None else None
+        if entry is not None:
+            return caching.respond(request, entry, "stale")
+        return db_fallback.unavailable_response(request)
+
+    @staticmethod
+    def _note_exception(sender, request=None, **kwargs):
+        exc = sys.exc_info()[1]
+        if request is not None and db_fallback.is_database_error(exc):
+            request._kut_db_error = True
+            db_fallback.trip(exc)

@@ -7,6 +7,7 @@ refuses to start without a real SECRET_KEY.
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -72,6 +73,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Right after SecurityMiddleware, as whitenoise asks: static files skip everything below.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Cached content pages leave here; database outages become the cache or a branded 503.
+    "kutsite.middleware.PageCacheMiddleware",
     "kutsite.middleware.PermissionsPolicyMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -114,6 +117,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # Fail fast when PostgreSQL is away (2 s is libpq's floor; a refused connection fails at
+    # once), so a visitor gets the cached page or the 503 instead of a hang.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        connect_timeout=int(os.environ.get("DB_CONNECT_TIMEOUT", "2")),
+        tcp_user_timeout=int(os.environ.get("DB_TCP_USER_TIMEOUT_MS", "3000")),
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Internationalisation ---------------------------------------------------------------
@@ -134,7 +144,7 @@ MODELTRANSLATION_FALLBACK_LANGUAGES = {"default": ()}
 # --- Static files -----------------------------------------------------------------------
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Outside production whitenoise serves straight from the app folders, no collectstatic needed.
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = DEBUG
@@ -199,8 +209,27 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "kutsite",
-    }
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
+    # Shared by every process on the host (files by default): the content version and the last
+    # good copy of every page. Several hosts: point it at Redis or Memcached (docs/performance.md).
+    "shared": {
+        "BACKEND": os.environ.get(
+            "SHARED_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
+        ),
+        "LOCATION": os.environ.get("SHARED_CACHE_LOCATION")
+        or str(Path(tempfile.gettempdir()) / "kutsite-shared"),
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    },
 }
+# Whole-page cache of content pages (kutsite/caching.py, docs/performance.md).
+CONTENT_APPS = ["rules", "referee"]
+CONTENT_VERSION_POLL = float(os.environ.get("CONTENT_VERSION_POLL", "2"))
+CONTENT_CACHE_SECONDS = int(os.environ.get("CONTENT_CACHE_SECONDS", str(60 * 60 * 24)))
+CONTENT_LAST_GOOD_SECONDS = 60 * 60 * 24 * 30
+CONTENT_CACHE_CONTROL = "public, max-age=0, must-revalidate"
+DB_RETRY_AFTER = int(os.environ.get("DB_RETRY_AFTER", "5"))
 
 # --- Logging ----------------------------------------------------------------------------
 

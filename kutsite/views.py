@@ -8,6 +8,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from kutsite.caching import content_page
+
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
 
 
@@ -51,6 +53,7 @@ def switch_language(request, language):
 
 
 @require_safe
+@content_page
 def home(request):
     return render(request, "home.html")
 
