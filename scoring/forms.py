@@ -28,15 +28,17 @@ Python API (stable)
     `form.round_number`, `form.final` the round (1…20) and whether it plays by the final-round
                         rules (round 20); None / False until the round is valid.
     `form.team_table`, `form.finished_with_okey`, `form.pile_ran_out`  the flags as booleans.
-                        (No property shares a field's name: in templates `form.<field>` is the
-                        field itself.)
+                        In Python `form.indicator`, `form.round`, `form.team`, `form.okey_finish`
+                        and `form.exhausted` are aliases of these; in templates `form.<field>` is
+                        the bound field, so templates use the names above.
     `form.problems`     a list of `Problem`s: `field` (the `data-error` value, see below), `code`
                         (an engine `ReasonCode` or a `FormCode`), `player` (1…4 or None), `facts`,
                         `token`, `rule`, `name`, and `message` — the sentence in the active language
                         that names the player and the field and says why (`scoring.messages`).
     `form.errors`       the same problems as ordinary Django errors: under the field's name
                         (`rack2`, …) when it is a form field, else under `__all__`.
-    `form.values`       {parameter: text} to re-fill inputs (defaults for an unbound form).
+    `form.values`       {parameter: text} to re-fill inputs (defaults for an unbound form);
+                        `form.value(name)` one of them.
     `form.query_string()` the canonical query string of this input (only parameters that are set),
                         e.g. to build a permalink, or to store a round and open it again.
 
@@ -224,6 +226,10 @@ class CalculatorForm(forms.Form):
             return clean_text(str(value)) if value is not None else ""
         return clean_text(self.data.get(name, ""))
 
+    def value(self, name: str) -> str:
+        """The text of one parameter as given (its default for an unbound form)."""
+        return self._raw(name)
+
     @property
     def values(self) -> dict[str, str]:
         return {name: self._raw(name) for name in FIELD_NAMES}
@@ -304,6 +310,28 @@ class CalculatorForm(forms.Form):
     @property
     def pile_ran_out(self) -> bool:
         return is_true(self._raw("exhausted"))
+
+    # Python-only aliases (kept from the first version of this API). In templates
+    # `form.<field name>` is the bound field, so templates use the names above.
+    @property
+    def indicator(self) -> Tile | None:
+        return self.indicator_tile
+
+    @property
+    def round(self) -> int | None:
+        return self.round_number
+
+    @property
+    def team(self) -> bool:
+        return self.team_table
+
+    @property
+    def okey_finish(self) -> bool:
+        return self.finished_with_okey
+
+    @property
+    def exhausted(self) -> bool:
+        return self.pile_ran_out
 
     @property
     def names(self) -> list[str]:
