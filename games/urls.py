@@ -1,10 +1,33 @@
-from django.urls import path
+from django.urls import path, register_converter
 from django.utils.translation import gettext_lazy as _
 
 from games import views
+
+
+class SecretConverter:
+    """A game secret: `secrets.token_urlsafe` characters, never a path word like `new`."""
+
+    regex = r"[A-Za-z0-9_-]{22,64}"
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(SecretConverter, "game_secret")
 
 app_name = "games"
 
 urlpatterns = [
     path(_("new/"), views.new, name="new"),
+    path(_("view/<game_secret:secret>/"), views.view, name="view"),
+    path(_("view/<game_secret:secret>/sheet.csv"), views.csv_view, name="view_csv"),
+    path("<game_secret:secret>/", views.sheet, name="sheet"),
+    path(_("<game_secret:secret>/record/"), views.record, name="record"),
+    path(_("<game_secret:secret>/rounds/<int:number>/"), views.edit_round, name="edit_round"),
+    path(_("<game_secret:secret>/redeal/"), views.redeal, name="redeal"),
+    path(_("<game_secret:secret>/undo/"), views.undo, name="undo"),
+    path("<game_secret:secret>/sheet.csv", views.csv_edit, name="csv"),
 ]

@@ -1,8 +1,407 @@
-from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_safe
+"""Game sheets: start a game, keep its score, share it, export it.
+
+Thin views: parse the request, call `games.services` (writes) or `games.sheet` (arithmetic),
+render. Every write is a POST with a CSRF token and the sheet version the form was rendered
+from, and ends in a redirect (PRG); a stale or invalid POST changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from functools import wraps
+
+from django.http import Http404, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import quote_etag
+from django.utils.translation import get_language, gettext
+from django.views.decorators.http import (
+    condition,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+
+from games import services
+from games.forms import NewGameForm, RedealForm, VersionForm
+from games.messages import conflict_message, done_message, refusal_message
+from games.models import Entry, Game
+from games.presenters import contract_texts, sheet_context
+from games.recording import calculator_form, initial_calculator_form, scored_entry
+from games.retention import RETENTION_DAYS
+from games.sheet import Kind, progress
+from kutsite.htmx import render_page, wants_fragment
+from scoring.forms import FIELD_NAMES
+
+EDIT = "edit"
+VIEW = "view"
+_DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})")
 
 
-@require_safe
+def private_sheet(view):
+    """Headers for every page that carries a game's secret: never indexed, never sent on as
+    a referrer, never kept by a shared cache; always revalidated (ETag)."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        response.headers["X-Robots-Tag"] = "noindex, nofollow"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ("HX-Request",))
+        return response
+
+    return wrapped
+
+
+# --- Loading a game by its secret -----------------------------------------------------------
+
+
+def _load(request, mode: str, secret: str) -> Game | None:
+    """The game behind a secret, fetched once per request (the ETag needs it first)."""
+    cache = request.__dict__.setdefault("_games_cache", {})
+    if (mode, secret) not in cache:
+        field = "edit_secret" if mode == EDIT else "view_secret"
+        cache[mode, secret] = Game.objects.filter(**{field: secret}).first()
+    return cache[mode, secret]
+
+
+def sheet_etag(game: Game, mode: str, fragment: bool) -> str:
+    """One ETag per version, page kind, language and representation (page or fragment)."""
+    return f"g{game.version}-{mode}-{get_language()}-{'f' if fragment else 'p'}"
+
+
+def _etag_func(mode: str):
+    def etag(request, secret):
+        game = _load(request, mode, secret)
+        return sheet_etag(game, mode, wants_fragment(request)) if game else None
+
+    return etag
+
+
+def _last_modified_func(mode: str):
+    def last_modified(request, secret):
+        game = _load(request, mode, secret)
+        return game.updated_at if game else None
+
+    return last_modified
+
+
+def _game_or_404(request, mode: str, secret: str) -> Game:
+    game = _load(request, mode, secret)
+    if game is None:
+        raise Http404("No such game")
+    return game
+
+
+def _entries(game: Game) -> list[Entry]:
+    entries = list(Entry.objects.filter(game=game).order_by("seq"))
+    # The sheet reads `game.entries.all()`; hand it the list fetched here.
+    game._prefetched_objects_cache = {"entries": _Prefetched(entries)}
+    return entries
+
+
+class _Prefetched(list):
+    def all(self):
+        return self
+
+
+def sheet_url(game: Game, mode: str = EDIT) -> str:
+    if mode == EDIT:
+        return reverse("games:sheet", args=[game.edit_secret])
+    return reverse("games:view", args=[game.view_secret])
+
+
+def _done_param(done: services.Done) -> str:
+    return f"{done.action}-{done.kind.value}-{done.round}"
+
+
+def _parse_done(value: str) -> str | None:
+    match = _DONE.fullmatch(value or "")
+    if not match:
+        return None
+    action, kind, number = match.groups()
+    return done_message(services.Done(action, int(number), Kind(kind)))
+
+
+# --- Pages ----------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 def new(request):
-    return render(request, "coming_soon.html", {"section": _("Game sheets")})
+    """Start a game: four names and the kind of table; the sheet opens under its secret."""
+    if request.method == "POST":
+        form = NewGameForm(request.POST)
+        if form.is_valid():
+            game = services.create_game(form.players, team=form.team)
+            return redirect(sheet_url(game), permanent=False)
+        return render(request, "games/new.html", {"form": form}, status=400)
+    return render(request, "games/new.html", {"form": NewGameForm()})
+
+
+def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message: str = ""):
+    entries = _entries(game)
+    rounds = contract_texts()
+    context = sheet_context(game, entries, rounds, mode=mode)
+    context.update(
+        {
+            "message": message,
+            "done": "" if message else _parse_done(request.GET.get("done", "")),
+            "poll_headers": json.dumps(
+                {"If-None-Match": quote_etag(sheet_etag(game, mode, fragment=True))}
+            ),
+            "retention_days": RETENTION_DAYS,
+            "edit_link": (
+                request.build_absolute_uri(context["sheet_url"]) if context["sheet_url"] else ""
+            ),
+            "view_link": request.build_absolute_uri(context["view_url"]),
+        }
+    )
+    if status != 200:
+        # A refused write shows the whole page: the message sits outside the fragment.
+        response = render(request, "games/sheet.html", context, status=status)
+        patch_vary_headers(response, ("HX-Request",))
+        return response
+    return render_page(request, "games/sheet.html", "sheet", context)
+
+
+@private_sheet
+@require_safe
+@condition(etag_func=_etag_func(EDIT), last_modified_func=_last_modified_func(EDIT))
+def sheet(request, secret):
+    """The sheet for the players who keep the score: everything, and the buttons to write."""
+    return _render_sheet(request, _game_or_404(request, EDIT, secret), EDIT)
+
+
+@private_sheet
+@require_safe
+@condition(etag_func=_etag_func(VIEW), last_modified_func=_last_modified_func(VIEW))
+def view(request, secret):
+    """The read-only sheet: the same scores, no way to change them."""
+    return _render_sheet(request, _game_or_404(request, VIEW, secret), VIEW)
+
+
+# --- Writes ---------------------------------------------------------------------------------
+
+
+def _after_write(game: Game, done: services.Done):
+    return redirect(f"{sheet_url(game)}?done={_done_param(done)}")
+
+
+def _refused_sheet(request, game: Game, message: str, status: int):
+    # Read the game again: the refusal may be due to a write we have not seen yet.
+    fresh = Game.objects.get(pk=game.pk)
+    return _render_sheet(request, fresh, EDIT, status=status, message=message)
+
+
+def _invalid_form_message(form) -> str:
+    errors = [str(e) for errors in form.errors.values() for e in errors]
+    return " ".join(dict.fromkeys(errors))
+
+
+@private_sheet
+@require_POST
+def redeal(request, secret):
+    """The pile ran out before anyone finished: no score, the round is dealt again (E2)."""
+    game = _game_or_404(request, EDIT, secret)
+    form = RedealForm(request.POST)
+    if not form.is_valid():
+        return _refused_sheet(request, game, _invalid_form_message(form), 400)
+    try:
+        done = services.record_redeal(
+            game, form.cleaned_data["version"], round_number=form.cleaned_data["round"]
+        )
+    except services.Conflict:
+        return _refused_sheet(request, game, conflict_message(), 409)
+    except services.Refused as refusal:
+        return _refused_sheet(request, game, refusal_message(refusal), 400)
+    return _after_write(game, done)
+
+
+@private_sheet
+@require_POST
+def undo(request, secret):
+    """Take back the last entry (a scored round or a redeal)."""
+    game = _game_or_404(request, EDIT, secret)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return _refused_sheet(request, game, _invalid_form_message(form), 400)
+    try:
+        done = services.undo_last(game, form.cleaned_data["version"])
+    except services.Conflict:
+        return _refused_sheet(request, game, conflict_message(), 409)
+    except services.Refused as refusal:
+        return _refused_sheet(request, game, refusal_message(refusal), 400)
+    return _after_write(game, done)
+
+
+def _render_entry_page(
+    request,
+    game: Game,
+    form,
+    *,
+    round_number: int | None,
+    editing: bool,
+    version: int,
+    status: int = 200,
+    message: str = "",
+    conflict: bool = False,
+    entries=None,
+):
+    """The record/edit page: the calculator's fields in our own POST form. After a conflict
+    it also shows the sheet as it is now ("here is the latest") above the kept entry."""
+    if entries is None:
+        entries = _entries(game)
+    contracts = contract_texts()
+    context = sheet_context(game, entries, contracts, mode=EDIT)
+    context.update(
+        {
+            "form": form,
+            "round_number": round_number,
+            "round_contract": contracts.get(round_number, "") if round_number else "",
+            "editing": editing,
+            "version": version,
+            "message": message,
+            "conflict": conflict,
+            "action_url": (
+                reverse("games:edit_round", args=[game.edit_secret, round_number])
+                if editing
+                else reverse("games:record", args=[game.edit_secret])
+            ),
+        }
+    )
+    return render_page(request, "games/entry.html", "result", context, status=status)
+
+
+def _entry_post(request, game: Game, *, editing: bool, round_number: int | None = None):
+    """Check or save a round entered in the calculator (record or edit). Whatever goes
+    wrong, the entry stays in the form and the page says why; nothing is written."""
+    version_form = VersionForm(request.POST)
+    form = calculator_form(request.POST, game, round_number=round_number)
+    if not editing:
+        round_number = form.round_number
+
+    def page(*, version: int, status: int = 200, message: str = "", conflict=False, on=game):
+        return _render_entry_page(
+            request,
+            on,
+            form,
+            round_number=round_number,
+            editing=editing,
+            version=version,
+            status=status,
+            message=message,
+            conflict=conflict,
+        )
+
+    if not version_form.is_valid():
+        return page(version=game.version, status=400, message=_invalid_form_message(version_form))
+    version = version_form.cleaned_data["version"]
+    if version != game.version:
+        return page(version=game.version, status=409, message=conflict_message(), conflict=True)
+    if not form.is_valid():
+        return page(version=version, status=400)
+    if request.POST.get("action") == "check":
+        return page(version=version)
+    write = services.edit_round if editing else services.record_round
+    try:
+        done = write(game, version, **scored_entry(form))
+    except services.Conflict:
+        fresh = Game.objects.get(pk=game.pk)
+        return page(
+            version=fresh.version, status=409, message=conflict_message(), conflict=True, on=fresh
+        )
+    except services.Refused as refusal:
+        return page(version=version, status=400, message=refusal_message(refusal))
+    return _after_write(game, done)
+
+
+@private_sheet
+@require_http_methods(["GET", "HEAD", "POST"])
+def record(request, secret):
+    """Record the next round through the calculator, pre-filled from the game."""
+    game = _game_or_404(request, EDIT, secret)
+    if request.method == "POST":
+        return _entry_post(request, game, editing=False)
+    entries = _entries(game)
+    state = progress([e.line for e in entries])
+    if _has_calculator_input(request.GET):
+        form = calculator_form(request.GET, game)
+    else:
+        form = initial_calculator_form(game, state)
+    return _render_entry_page(
+        request,
+        game,
+        form,
+        round_number=state.next_round,
+        editing=False,
+        version=game.version,
+        entries=entries,
+    )
+
+
+def _has_calculator_input(data) -> bool:
+    return any(key in data for key in FIELD_NAMES)
+
+
+@private_sheet
+@require_http_methods(["GET", "HEAD", "POST"])
+def edit_round(request, secret, number):
+    """Correct a round already on the sheet: the calculator, opened with its input."""
+    game = _game_or_404(request, EDIT, secret)
+    if request.method == "POST":
+        return _entry_post(request, game, editing=True, round_number=number)
+    entries = _entries(game)
+    entry = next((e for e in entries if e.kind == Kind.SCORED and e.round == number), None)
+    if entry is None:
+        raise Http404("Round not on the sheet")
+    data = request.GET if _has_calculator_input(request.GET) else QueryDict(entry.query)
+    form = calculator_form(data, game, round_number=number)
+    return _render_entry_page(
+        request,
+        game,
+        form,
+        round_number=number,
+        editing=True,
+        version=game.version,
+        entries=entries,
+    )
+
+
+# --- Export ---------------------------------------------------------------------------------
+
+
+def _csv(request, game: Game):
+    entries = _entries(game)
+    context = sheet_context(game, entries, contract_texts(), mode=VIEW)
+    stamp = timezone.localdate(game.updated_at).isoformat()
+    filename = f"{gettext('kut-game')}-{stamp}.csv"
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    names = list(game.players)
+    writer.writerow([gettext("Round"), gettext("Contract"), *names, gettext("Redeals")])
+    for row in context["rows"]:
+        scores = row.scores or ("", "", "", "")
+        writer.writerow([row.round, row.contract, *scores, row.redeals or ""])
+    writer.writerow([gettext("Total"), "", *context["totals"], ""])
+    if context["team_totals"]:
+        a, b = context["team_totals"]
+        writer.writerow([gettext("Team total"), "", a, b, a, b, ""])
+    return response
+
+
+@private_sheet
+@require_safe
+def csv_edit(request, secret):
+    return _csv(request, _game_or_404(request, EDIT, secret))
+
+
+@private_sheet
+@require_safe
+def csv_view(request, secret):
+    return _csv(request, _game_or_404(request, VIEW, secret))

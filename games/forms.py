@@ -1,0 +1,98 @@
+"""Forms of the game sheet: starting a game, and the version every write carries."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from games.models import NAME_LENGTH
+
+SOLO = "solo"
+TEAM = "team"
+
+
+def _tidy(name: str) -> str:
+    return " ".join(name.split())
+
+
+class NewGameForm(forms.Form):
+    player1 = forms.CharField(label=_("Player 1"), max_length=NAME_LENGTH)
+    player2 = forms.CharField(label=_("Player 2"), max_length=NAME_LENGTH)
+    player3 = forms.CharField(label=_("Player 3"), max_length=NAME_LENGTH)
+    player4 = forms.CharField(label=_("Player 4"), max_length=NAME_LENGTH)
+    table = forms.ChoiceField(
+        label=_("Table"),
+        choices=[
+            (SOLO, _("Everyone for themselves")),
+            (TEAM, _("Team table: partners sit opposite (players 1 & 3 against 2 & 4)")),
+        ],
+        initial=SOLO,
+        widget=forms.RadioSelect,
+    )
+
+    error_messages = {
+        "same_name": _("Two players have the same name: give everyone a name of their own."),
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("player1", "player2", "player3", "player4"):
+            field = self.fields[name]
+            field.error_messages = {
+                "required": _("Enter a name for this player."),
+                "max_length": _("A name can have at most %(limit_value)d characters."),
+            }
+            field.widget.attrs.update({"autocomplete": "off", "maxlength": NAME_LENGTH})
+        self.fields["table"].error_messages = {
+            "required": _("Choose a solo or a team table."),
+            "invalid_choice": _("Choose a solo or a team table."),
+        }
+
+    def clean(self):
+        data = super().clean()
+        seen: dict[str, str] = {}
+        for name in ("player1", "player2", "player3", "player4"):
+            value = data.get(name)
+            if value is None:
+                continue
+            value = _tidy(value)
+            data[name] = value
+            key = value.casefold()
+            if key in seen:
+                self.add_error(
+                    name, ValidationError(self.error_messages["same_name"], code="same_name")
+                )
+            seen.setdefault(key, name)
+        return data
+
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        d = self.cleaned_data
+        return (d["player1"], d["player2"], d["player3"], d["player4"])
+
+    @property
+    def team(self) -> bool:
+        return self.cleaned_data["table"] == TEAM
+
+
+class VersionForm(forms.Form):
+    """The version of the sheet the form was rendered from (optimistic concurrency)."""
+
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["version"].error_messages = {
+            "required": _("This form is incomplete: reload the sheet and try again."),
+            "invalid": _("This form is incomplete: reload the sheet and try again."),
+            "min_value": _("This form is incomplete: reload the sheet and try again."),
+        }
+
+
+class RedealForm(VersionForm):
+    round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["round"].error_messages = self.fields["version"].error_messages

@@ -1,0 +1,70 @@
+"""Sentences of the game sheet, in the page's language: why a write was refused, what it did."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from games.services import Done, Reason, Refused
+from games.sheet import MAX_REDEALS, Kind
+
+
+def conflict_message() -> str:
+    return gettext(
+        "This sheet changed meanwhile – here is the latest. Nothing of yours was saved: "
+        "check the sheet, then send your entry again if it is still needed."
+    )
+
+
+def refusal_message(refusal: Refused) -> str:
+    facts = {"limit": MAX_REDEALS, **refusal.facts}
+    reason = refusal.reason
+    if reason is Reason.GAME_OVER:
+        return gettext("All rounds are on the sheet already: the game is over.")
+    if reason is Reason.ROUND_TAKEN:
+        return (
+            gettext(
+                "Round %(round)s is on the sheet already. To change it, edit round "
+                "%(round)s; the next round to record is round %(next)s."
+            )
+            % facts
+        )
+    if reason is Reason.WRONG_ROUND:
+        return gettext("The next round to record is round %(next)s, not round %(round)s.") % facts
+    if reason is Reason.NOT_RECORDED:
+        return gettext("Round %(round)s is not on the sheet yet, so it cannot be edited.") % facts
+    if reason is Reason.NO_MORE_REDEALS:
+        return (
+            gettext(
+                "Round %(round)s has been dealt again %(limit)s times in a row. When the pile "
+                "runs out a fourth time the round is scored: record it with “the pile ran "
+                "out”."
+            )
+            % facts
+        )
+    if reason is Reason.EXHAUSTED_TOO_EARLY:
+        return (
+            gettext(
+                "The pile ran out of round %(round)s only %(redeals)s times before: up to "
+                "%(limit)s times the round is dealt again without a score. Record a redeal "
+                "instead."
+            )
+            % facts
+        )
+    if reason is Reason.NOTHING_TO_UNDO:
+        return gettext("There is nothing to undo: no round is on the sheet yet.")
+    raise ValueError(reason)
+
+
+def done_message(done: Done) -> str:
+    values = {"round": done.round}
+    if done.action == "recorded":
+        return gettext("Round %(round)s is on the sheet.") % values
+    if done.action == "edited":
+        return gettext("Round %(round)s has been corrected.") % values
+    if done.action == "redeal":
+        return gettext("Redeal of round %(round)s noted: no score, deal again.") % values
+    if done.action == "undone" and done.kind is Kind.REDEAL:
+        return gettext("Undone: the redeal of round %(round)s.") % values
+    if done.action == "undone":
+        return gettext("Undone: the scores of round %(round)s.") % values
+    raise ValueError(done.action)

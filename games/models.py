@@ -1,0 +1,137 @@
+"""A game sheet: four players, the rounds recorded so far, and two secrets to reach it.
+
+Nobody logs in. Whoever holds the edit secret may write, whoever holds the view secret may
+read; both are random (`secrets.token_urlsafe`, 192 bits each), separate, and looked up by
+unique, indexed columns.
+
+Writes never silently overwrite each other: `Game.version` goes up by one with every change,
+every form carries the version it was rendered from, and `Game.bump()` only succeeds when the
+version is still the same (optimistic concurrency; see `games.services`).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.sheet import ROUND_COUNT, Kind, Line
+
+SECRET_BYTES = 24  # 192 bits → 32 URL-safe characters
+SECRET_LENGTH = 32
+NAME_LENGTH = 30  # the calculator's limit for a player's name
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(SECRET_BYTES)
+
+
+class Game(models.Model):
+    edit_secret = models.CharField(
+        _("edit secret"), max_length=64, unique=True, default=new_secret, editable=False
+    )
+    view_secret = models.CharField(
+        _("view secret"), max_length=64, unique=True, default=new_secret, editable=False
+    )
+    player1 = models.CharField(_("player 1"), max_length=NAME_LENGTH)
+    player2 = models.CharField(_("player 2"), max_length=NAME_LENGTH)
+    player3 = models.CharField(_("player 3"), max_length=NAME_LENGTH)
+    player4 = models.CharField(_("player 4"), max_length=NAME_LENGTH)
+    team = models.BooleanField(_("team table"), default=False)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    # The last change; retention (purge_games) counts from here.
+    updated_at = models.DateTimeField(_("last change"), default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(edit_secret=F("view_secret")), name="games_secrets_differ"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return " · ".join(self.players)
+
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        return (self.player1, self.player2, self.player3, self.player4)
+
+    def lines(self) -> list[Line]:
+        """The entries as the pure `games.sheet` sees them (uses prefetched entries)."""
+        return [entry.line for entry in self.entries.all()]
+
+
+class Entry(models.Model):
+    """One recorded event of the game: a scored round or a redeal (E2), in recording order."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
+    seq = models.PositiveIntegerField(_("order"))
+    round = models.PositiveSmallIntegerField(
+        _("round"), validators=[MinValueValidator(1), MaxValueValidator(ROUND_COUNT)]
+    )
+    kind = models.CharField(
+        _("kind"),
+        max_length=8,
+        choices=[(Kind.SCORED.value, _("scored")), (Kind.REDEAL.value, _("redeal"))],
+    )
+    score1 = models.IntegerField(null=True, blank=True)
+    score2 = models.IntegerField(null=True, blank=True)
+    score3 = models.IntegerField(null=True, blank=True)
+    score4 = models.IntegerField(null=True, blank=True)
+    # The calculator input the scores were computed from (its canonical query string), so the
+    # round can be opened again in the calculator and edited.
+    query = models.TextField(_("calculator input"), blank=True)
+    created_at = models.DateTimeField(_("recorded"), default=timezone.now)
+
+    class Meta:
+        ordering = ["seq"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="games_entry_seq_unique"),
+            # A round is scored once; editing changes that entry, never adds a second one.
+            models.UniqueConstraint(
+                fields=["game", "round"],
+                condition=Q(kind="scored"),
+                name="games_entry_round_scored_once",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(
+                        kind="scored",
+                        score1__isnull=False,
+                        score2__isnull=False,
+                        score3__isnull=False,
+                        score4__isnull=False,
+                    )
+                    | Q(
+                        kind="redeal",
+                        score1__isnull=True,
+                        score2__isnull=True,
+                        score3__isnull=True,
+                        score4__isnull=True,
+                    )
+                ),
+                name="games_entry_scores_match_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} round {self.round} {self.kind}"
+
+    @property
+    def scores(self) -> tuple[int, int, int, int] | None:
+        if self.kind != Kind.SCORED:
+            return None
+        return (self.score1, self.score2, self.score3, self.score4)  # type: ignore[return-value]
+
+    @property
+    def line(self) -> Line:
+        return Line(seq=self.seq, round=self.round, kind=Kind(self.kind), scores=self.scores)

@@ -1,0 +1,159 @@
+"""What a sheet page shows: the rounds with their contracts, the scores and the standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from games.models import Entry, Game
+from games.sheet import ROUND_COUNT, TEAMS, Row, progress, standings
+
+
+def contract_texts() -> dict[int, str]:
+    """Each round's contract in words, in the page's language, from the rounds in the
+    database (one query). A round whose data the engine rejects shows no wording."""
+    from rules.engine.verdicts import InputError
+    from rules.models import Round
+    from rules.wording import contract_text
+
+    texts = {}
+    for r in Round.objects.only(
+        "number", "groups", "group_size", "runs", "run_size", "pairs", "is_final"
+    ):
+        try:
+            texts[r.number] = contract_text(r.contract)
+        except InputError:
+            texts[r.number] = ""
+    return texts
+
+
+def join_names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return gettext("%(list)s and %(last)s") % {
+        "list": ", ".join(names[:-1]),
+        "last": names[-1],
+    }
+
+
+@dataclass(frozen=True)
+class Cell:
+    seat: int
+    score: int | None
+    running: int | None
+    team: str  # "A"/"B" at a team table, else ""
+
+
+@dataclass(frozen=True)
+class RowView:
+    round: int
+    contract: str
+    scores: tuple[int, int, int, int] | None
+    redeals: int
+    cells: tuple[Cell, ...]
+    is_next: bool
+    edit_url: str
+
+
+def team_label(seat: int) -> str:
+    return "A" if seat in TEAMS[0] else "B"
+
+
+def sheet_context(
+    game: Game, entries: Sequence[Entry], contracts: dict[int, str], *, mode: str
+) -> dict:
+    lines = [e.line for e in entries]
+    state = progress(lines)
+    table = standings(lines, team=game.team)
+    players = game.players
+    can_edit = mode == "edit"
+    rows = [_row_view(game, row, contracts, state.next_round, can_edit) for row in table.rows]
+
+    if game.team:
+        team_names = {n: join_names([players[s - 1] for s in TEAMS[n - 1]]) for n in (1, 2)}
+        leader_names = [team_names[n] for n in table.leaders]
+    else:
+        team_names = {}
+        leader_names = [players[s - 1] for s in table.leaders]
+    leader_total = None
+    if table.leaders:
+        first = table.leaders[0]
+        leader_total = table.team_totals[first - 1] if game.team else table.totals[first - 1]
+
+    last = entries[-1] if entries else None
+    secret = game.edit_secret
+    return {
+        "game": game,
+        "mode": mode,
+        "can_edit": can_edit,
+        "players": players,
+        "heads": [
+            {"seat": s, "name": players[s - 1], "team": team_label(s) if game.team else ""}
+            for s in (1, 2, 3, 4)
+        ],
+        "team_names": team_names,
+        "rows": rows,
+        "totals": table.totals,
+        "team_totals": table.team_totals,
+        "team_total_cells": (
+            [
+                {"team": team_label(s), "total": table.team_totals[0 if s in TEAMS[0] else 1]}
+                for s in (1, 2, 3, 4)
+            ]
+            if table.team_totals
+            else None
+        ),
+        "scored": table.scored,
+        "round_count": ROUND_COUNT,
+        "finished": table.finished,
+        "leaders": leader_names,
+        "leaders_text": join_names(leader_names),
+        "leader_total": leader_total,
+        "state": state,
+        "last_entry": last,
+        # The edit secret never reaches a read-only page.
+        "sheet_url": reverse("games:sheet", args=[secret]) if can_edit else "",
+        "view_url": reverse("games:view", args=[game.view_secret]),
+        "record_url": reverse("games:record", args=[secret]) if can_edit else "",
+        "redeal_url": reverse("games:redeal", args=[secret]) if can_edit else "",
+        "undo_url": reverse("games:undo", args=[secret]) if can_edit else "",
+        "csv_url": (
+            reverse("games:csv", args=[secret])
+            if can_edit
+            else reverse("games:view_csv", args=[game.view_secret])
+        ),
+        "self_url": (
+            reverse("games:sheet", args=[secret])
+            if can_edit
+            else reverse("games:view", args=[game.view_secret])
+        ),
+    }
+
+
+def _row_view(
+    game: Game, row: Row, contracts: dict[int, str], next_round: int | None, can_edit: bool
+) -> RowView:
+    cells = tuple(
+        Cell(
+            seat=seat,
+            score=row.scores[seat - 1] if row.scores else None,
+            running=row.running[seat - 1] if row.running else None,
+            team=team_label(seat) if game.team else "",
+        )
+        for seat in (1, 2, 3, 4)
+    )
+    edit_url = ""
+    if can_edit and row.scores is not None:
+        edit_url = reverse("games:edit_round", args=[game.edit_secret, row.round])
+    return RowView(
+        round=row.round,
+        contract=contracts.get(row.round, ""),
+        scores=row.scores,
+        redeals=row.redeals,
+        cells=cells,
+        is_next=row.round == next_round,
+        edit_url=edit_url,
+    )

@@ -1,0 +1,32 @@
+"""How long a game sheet is kept: twelve months after its last change, then it is deleted."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game
+
+RETENTION_DAYS = 365
+
+
+def cutoff(days: int = RETENTION_DAYS, now: datetime | None = None) -> datetime:
+    return (now or timezone.now()) - timedelta(days=days)
+
+
+def expired_games(days: int = RETENTION_DAYS, now: datetime | None = None):
+    """Games whose last change is older than `days` days."""
+    return Game.objects.filter(updated_at__lt=cutoff(days, now))
+
+
+def purge(days: int = RETENTION_DAYS, *, dry_run: bool = False) -> int:
+    """Delete the expired games with their rounds; returns how many games (would) go."""
+    games = expired_games(days)
+    if dry_run:
+        return games.count()
+    with transaction.atomic():
+        count = games.count()
+        games.delete()
+    return count

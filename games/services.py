@@ -1,0 +1,189 @@
+"""Every write to a game sheet: one transaction each, guarded by the sheet's version.
+
+A write first moves `Game.version` from the version its form was rendered from to the next one
+(`UPDATE … WHERE version = v`). If another phone wrote in between, that matches no row: the
+write raises `Conflict` and changes nothing, and the other phone's entry stays. Only then is the
+request checked against the sheet as it is inside the transaction (`Refused` rolls everything
+back, the version bump included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.models import Entry, Game
+from games.sheet import MAX_REDEALS, Kind, Line, next_seq, progress, redeal_count
+
+
+class Conflict(Exception):
+    """The sheet changed after the form was rendered: nothing was written."""
+
+
+class Reason(StrEnum):
+    GAME_OVER = "GAME_OVER"  # every round is scored already
+    ROUND_TAKEN = "ROUND_TAKEN"  # recording a round that is on the sheet already
+    WRONG_ROUND = "WRONG_ROUND"  # recording a round other than the next one
+    NOT_RECORDED = "NOT_RECORDED"  # editing a round that is not on the sheet
+    NO_MORE_REDEALS = "NO_MORE_REDEALS"  # E2: three redeals in a row already
+    EXHAUSTED_TOO_EARLY = "EXHAUSTED_TOO_EARLY"  # E2: scored as exhausted before 3 redeals
+    NOTHING_TO_UNDO = "NOTHING_TO_UNDO"
+
+
+class Refused(Exception):
+    """The request does not fit the sheet as it is: nothing was written."""
+
+    def __init__(self, reason: Reason, **facts):
+        super().__init__(reason)
+        self.reason = reason
+        self.facts = facts
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a successful write did, for the confirmation on the sheet."""
+
+    action: str  # "recorded", "edited", "redeal", "undone"
+    round: int
+    kind: Kind
+
+
+def create_game(players: Sequence[str], *, team: bool) -> Game:
+    with transaction.atomic():
+        return Game.objects.create(
+            player1=players[0],
+            player2=players[1],
+            player3=players[2],
+            player4=players[3],
+            team=team,
+        )
+
+
+def _bump(game: Game, version: int) -> None:
+    """Claim the sheet for this write, or raise `Conflict` (must run inside a transaction)."""
+    claimed = Game.objects.filter(pk=game.pk, version=version).update(
+        version=F("version") + 1, updated_at=timezone.now()
+    )
+    if claimed != 1:
+        raise Conflict
+
+
+def _lines(game: Game) -> list[Line]:
+    return [e.line for e in Entry.objects.filter(game=game).order_by("seq")]
+
+
+def _write(game: Game, version: int, action):
+    """Run `action(lines)` in one transaction after a successful version bump."""
+    try:
+        with transaction.atomic():
+            _bump(game, version)
+            return action(_lines(game))
+    except IntegrityError as error:  # a unique constraint caught what the version did not
+        raise Conflict from error
+
+
+def _check_exhausted(lines: list[Line], round_number: int, exhausted: bool) -> None:
+    if exhausted and redeal_count(lines, round_number) < MAX_REDEALS:
+        raise Refused(
+            Reason.EXHAUSTED_TOO_EARLY,
+            round=round_number,
+            redeals=redeal_count(lines, round_number),
+        )
+
+
+def record_round(
+    game: Game,
+    version: int,
+    *,
+    round_number: int,
+    scores: Sequence[int],
+    query: str,
+    exhausted: bool = False,
+) -> Done:
+    """Score the next round of the sheet."""
+
+    def action(lines: list[Line]) -> Done:
+        state = progress(lines)
+        if state.next_round is None:
+            raise Refused(Reason.GAME_OVER)
+        if any(line.kind is Kind.SCORED and line.round == round_number for line in lines):
+            raise Refused(Reason.ROUND_TAKEN, round=round_number, next=state.next_round)
+        if round_number != state.next_round:
+            raise Refused(Reason.WRONG_ROUND, round=round_number, next=state.next_round)
+        _check_exhausted(lines, round_number, exhausted)
+        Entry.objects.create(
+            game=game,
+            seq=next_seq(lines),
+            round=round_number,
+            kind=Kind.SCORED,
+            score1=scores[0],
+            score2=scores[1],
+            score3=scores[2],
+            score4=scores[3],
+            query=query,
+        )
+        return Done("recorded", round_number, Kind.SCORED)
+
+    return _write(game, version, action)
+
+
+def edit_round(
+    game: Game,
+    version: int,
+    *,
+    round_number: int,
+    scores: Sequence[int],
+    query: str,
+    exhausted: bool = False,
+) -> Done:
+    """Replace the scores of a round already on the sheet."""
+
+    def action(lines: list[Line]) -> Done:
+        if not any(line.kind is Kind.SCORED and line.round == round_number for line in lines):
+            raise Refused(Reason.NOT_RECORDED, round=round_number)
+        _check_exhausted(lines, round_number, exhausted)
+        Entry.objects.filter(game=game, round=round_number, kind=Kind.SCORED).update(
+            score1=scores[0],
+            score2=scores[1],
+            score3=scores[2],
+            score4=scores[3],
+            query=query,
+        )
+        return Done("edited", round_number, Kind.SCORED)
+
+    return _write(game, version, action)
+
+
+def record_redeal(game: Game, version: int, *, round_number: int) -> Done:
+    """The pile ran out and nobody finished: the round is dealt again, no score (E2)."""
+
+    def action(lines: list[Line]) -> Done:
+        state = progress(lines)
+        if state.next_round is None:
+            raise Refused(Reason.GAME_OVER)
+        if round_number != state.next_round:
+            raise Refused(Reason.WRONG_ROUND, round=round_number, next=state.next_round)
+        if not state.may_redeal:
+            raise Refused(Reason.NO_MORE_REDEALS, round=round_number, redeals=state.redeals)
+        Entry.objects.create(game=game, seq=next_seq(lines), round=round_number, kind=Kind.REDEAL)
+        return Done("redeal", round_number, Kind.REDEAL)
+
+    return _write(game, version, action)
+
+
+def undo_last(game: Game, version: int) -> Done:
+    """Take back the last entry, a scored round or a redeal."""
+
+    def action(lines: list[Line]) -> Done:
+        if not lines:
+            raise Refused(Reason.NOTHING_TO_UNDO)
+        last = lines[-1]
+        Entry.objects.filter(game=game, seq=last.seq).delete()
+        return Done("undone", last.round, last.kind)
+
+    return _write(game, version, action)
