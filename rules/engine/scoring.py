@@ -109,8 +109,8 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals, 1) if total == low)
 
 
-def _step(code: ReasonCode, rule: str, points: int | None, **values: Any) -> Step:
-    return Step(code, rule, points, facts(**values))
+def _step(code: ReasonCode, rule: str, figure: int | None, **values: Any) -> Step:
+    return Step(code, rule, figure, facts(**values))
 
 
 def _validate(

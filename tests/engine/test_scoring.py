@@ -1,0 +1,245 @@
+"""S1–S7, E1, E2: scoring a round."""
+
+import pytest
+
+from rules.engine import (
+    FALSE_JOKER,
+    PlayerInput,
+    PlayerState,
+    ReasonCode,
+    partner_of,
+    score_round,
+    winners,
+)
+
+from .helpers import I, T
+
+R = ReasonCode
+RED_OKEY = I("r5")  # Okey r6: ×5
+BLUE_OKEY = I("b8")  # Okey b9: ×2
+
+
+def P(state, rack=None, points=None):
+    return PlayerInput(state=state, rack=None if rack is None else T(rack), points=points)
+
+
+FIN = P("finished")
+
+
+def scores(result):
+    assert result.ok, result.errors
+    return [p.score for p in result.players]
+
+
+def codes(player):
+    return [step.code for step in player.breakdown]
+
+
+def test_S3_S4_the_worked_example():
+    # RULES.md: Okey red (×5); black 3, blue 11 and an Okey → (3 + 11 + 25) × 5 = 195.
+    players = [FIN, P("melded", "k3 b11 ok"), P("not-melded"), P("melded", points=10)]
+    result = score_round(players, RED_OKEY)
+    assert scores(result) == [0, 195, 500, 50]
+    second = result.players[1]
+    assert codes(second) == [R.FACE_VALUES, R.OKEY_25, R.MULTIPLIER]
+    assert [s.points for s in second.breakdown] == [14, 25, 195]
+    assert second.breakdown[2].facts["factor"] == 5
+    assert second.breakdown[2].facts["colour"] == "r"
+    assert [s.rule for s in second.breakdown] == ["S3", "S3", "S3"]
+    # ... finished with Okey → 390; not melded → 1,000.
+    doubled = score_round(players, RED_OKEY, okey_finish=True)
+    assert scores(doubled) == [0, 390, 1000, 100]
+    assert codes(doubled.players[1])[-1] is R.DOUBLED
+    assert doubled.players[1].breakdown[-1].rule == "S4"
+    assert codes(doubled.players[2]) == [R.NOT_MELDED, R.DOUBLED]
+
+
+def test_S1_the_finisher_scores_0():
+    result = score_round([P("melded", "r1"), FIN, P("melded", "r2"), P("melded", "r3")], BLUE_OKEY)
+    assert scores(result) == [2, 0, 4, 6]
+    assert codes(result.players[1]) == [R.FINISHER_ZERO]
+    assert result.players[1].breakdown[0].rule == "S1"
+
+
+def test_S2_not_melded_scores_500_whatever_the_rack():
+    result = score_round([FIN, P("not-melded", "r13 k13"), P("not-melded"), FIN_LIKE()], BLUE_OKEY)
+    assert scores(result)[:3] == [0, 500, 500]
+    assert result.players[1].breakdown[0].rule == "S2"
+
+
+def FIN_LIKE():
+    return P("melded", points=1)
+
+
+@pytest.mark.parametrize(
+    ("indicator", "factor"), [("r5", 5), ("k5", 5), ("b5", 2), ("y5", 2), ("y13", 2), ("k13", 5)]
+)
+def test_S3_the_multiplier_follows_the_okeys_colour(indicator, factor):
+    result = score_round(
+        [FIN, P("melded", points=10), P("not-melded"), P("not-melded")], I(indicator)
+    )
+    assert scores(result)[1] == 10 * factor
+
+
+def test_S3_okeys_and_false_jokers_count_25():
+    # Indicator b8: b9 is an Okey; a false joker counts 25 too.
+    rack = (*T("b9 ok r4"), FALSE_JOKER)
+    players = [FIN, PlayerInput(state="melded", rack=rack), P("not-melded"), P("not-melded")]
+    result = score_round(players, BLUE_OKEY)
+    assert scores(result)[1] == (4 + 25 + 25 + 25) * 2
+    assert codes(result.players[1]) == [R.FACE_VALUES, R.OKEY_25, R.FALSE_JOKER_25, R.MULTIPLIER]
+    assert result.players[1].breakdown[1].facts["count"] == 2
+
+
+def test_S5_the_finishers_partner_scores_0_even_without_melding():
+    players = [P("not-melded"), P("melded", "r2"), P("finished"), P("not-melded")]
+    result = score_round(players, BLUE_OKEY, team=True)
+    assert scores(result) == [0, 4, 0, 500]
+    assert codes(result.players[0]) == [R.TEAM_PARTNER_ZERO]
+    assert result.players[0].breakdown[0].facts["partner"] == 3
+    assert result.team_totals == (0, 504)
+    alone = score_round(players, BLUE_OKEY, team=False)
+    assert scores(alone) == [500, 4, 0, 500] and alone.team_totals is None
+
+
+def test_S5_partners_sit_opposite():
+    assert [partner_of(s) for s in (1, 2, 3, 4)] == [3, 4, 1, 2]
+
+
+def test_S6_the_lowest_total_wins():
+    assert winners([820, 400, 1500, 400]) == (2, 4)
+    assert winners([10, 20, 30, 40]) == (1,)
+    assert winners([]) == ()
+
+
+def test_S7_C4_in_the_final_round_everyone_else_scores_500():
+    players = [P("melded", "r1"), FIN, P("not-melded"), P("melded", points=3)]
+    result = score_round(players, RED_OKEY, final_round=True)
+    assert scores(result) == [500, 0, 500, 500]
+    assert codes(result.players[0]) == [R.FINAL_ROUND_500]
+    assert result.players[0].breakdown[0].rule == "S7"
+    team = score_round(players, RED_OKEY, final_round=True, team=True)
+    assert scores(team) == [500, 0, 500, 0]
+
+
+def test_C4_S4_no_okey_finish_in_the_final_round():
+    players = [FIN, P("not-melded"), P("not-melded"), P("not-melded")]
+    result = score_round(players, RED_OKEY, final_round=True, okey_finish=True)
+    assert scores(result) == [0, 500, 500, 500]
+    assert [(n.code, n.rule) for n in result.notes] == [(R.OKEY_FINISH_IGNORED_IN_FINAL, "C4")]
+
+
+def test_E2_a_fourth_exhaustion_is_scored_as_normal_with_no_finisher():
+    players = [P("melded", "r1"), P("not-melded"), P("melded", "k2 ok"), P("melded", points=7)]
+    result = score_round(players, RED_OKEY, exhausted=True)
+    assert scores(result) == [5, 500, 135, 35]
+    assert [(n.code, n.rule) for n in result.notes] == [(R.EXHAUSTED_SCORED, "E2")]
+    team = score_round(players, RED_OKEY, exhausted=True, team=True)
+    assert scores(team) == [5, 500, 135, 35]  # nobody finished, so no partner scores 0
+
+
+ERROR_CASES = [
+    # rule, players, options, [(seat, field, code)]
+    (
+        "E1",
+        [FIN, FIN, P("not-melded"), P("not-melded")],
+        {},
+        [(2, "state", R.MORE_THAN_ONE_FINISHER)],
+    ),
+    ("E1", [P("not-melded")] * 4, {}, [(None, "state", R.NO_FINISHER)]),
+    (
+        "E1",
+        [P("finished", "r4"), P("not-melded"), P("not-melded"), P("not-melded")],
+        {},
+        [(1, "rack", R.FINISHER_WITH_TILES)],
+    ),
+    (
+        "E1",
+        [P("finished", points=5), P("not-melded"), P("not-melded"), P("not-melded")],
+        {},
+        [(1, "points", R.FINISHER_WITH_TILES)],
+    ),
+    (
+        "E2",
+        [FIN, P("not-melded"), P("not-melded"), P("not-melded")],
+        {"exhausted": True},
+        [(1, "state", R.FINISHER_WHEN_EXHAUSTED)],
+    ),
+    (
+        "S4",
+        [P("not-melded")] * 4,
+        {"exhausted": True, "okey_finish": True},
+        [(None, "okey_finish", R.OKEY_FINISH_WHEN_EXHAUSTED)],
+    ),
+    (
+        "S3",
+        [FIN, P("melded", points=-5), P("not-melded"), P("not-melded")],
+        {},
+        [(2, "points", R.NEGATIVE_POINTS)],
+    ),
+    ("S3", [FIN, P("melded"), P("not-melded"), P("not-melded")], {}, [(2, "rack", R.MISSING_RACK)]),
+    (
+        "S3",
+        [FIN, P("melded", "r1", 1), P("not-melded"), P("not-melded")],
+        {},
+        [(2, "points", R.RACK_AND_POINTS)],
+    ),
+    (
+        None,
+        [FIN, P("sleeping"), P("not-melded"), P("not-melded")],
+        {},
+        [(2, "state", R.UNKNOWN_STATE)],
+    ),
+    ("D1", [FIN, P("not-melded"), P("not-melded")], {}, [(None, "players", R.WRONG_PLAYER_COUNT)]),
+    (
+        "T1",
+        [FIN, P("melded", "r7 r7"), P("melded", "r7"), P("not-melded")],
+        {},
+        [(3, "rack", R.TOO_MANY_COPIES)],
+    ),
+    (
+        "T1",
+        [FIN, P("melded", "b8 b8"), P("not-melded"), P("not-melded")],
+        {},  # + the indicator
+        [(2, "rack", R.TOO_MANY_COPIES)],
+    ),
+    (
+        "T1",
+        [FIN, P("melded", "ok b9"), P("melded", "ok"), P("not-melded")],
+        {},
+        [(3, "rack", R.TOO_MANY_COPIES)],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "players", "options", "errors"),
+    ERROR_CASES,
+    ids=[f"{c[0]}-{i}" for i, c in enumerate(ERROR_CASES)],
+)
+def test_impossible_input_is_rejected_with_reasons(rule, players, options, errors):
+    result = score_round(players, BLUE_OKEY, **options)
+    assert not result.ok and result.players == ()
+    assert [(e.seat, e.field, e.code) for e in result.errors] == errors
+    assert all(e.rule == rule for e in result.errors)
+
+
+def test_T5_a_false_joker_indicator_is_an_input_error():
+    result = score_round([FIN, P("not-melded"), P("not-melded"), P("not-melded")], FALSE_JOKER)
+    assert [(e.field, e.code, e.rule) for e in result.errors] == [
+        ("indicator", R.FALSE_JOKER_INDICATOR, "T5")
+    ]
+
+
+def test_the_finishers_partner_needs_no_rack_at_a_team_table():
+    players = [FIN, P("not-melded"), P("melded"), P("not-melded")]
+    assert scores(score_round(players, BLUE_OKEY, team=True)) == [0, 500, 0, 500]
+    assert not score_round(players, BLUE_OKEY).ok
+
+
+def test_states_may_be_given_as_enum_members():
+    players = [PlayerInput(state=PlayerState.FINISHED)] + [
+        PlayerInput(state=PlayerState.NOT_MELDED)
+    ] * 3
+    result = score_round(players, BLUE_OKEY)
+    assert result.score(1) == 0 and result.players[1].state is PlayerState.NOT_MELDED
