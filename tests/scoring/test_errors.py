@@ -1,0 +1,172 @@
+"""Every validation error: named player and field, a reason in the page's language, a
+`data-error` marker, never a 500."""
+
+import pytest
+from django.utils import translation
+
+from scoring.forms import CalculatorForm
+from tests.scoring.helpers import base_round, errors, scores, url
+
+# case id → (parameter overrides, expected data-error field, expected code)
+ERROR_CASES = {
+    "no indicator": ({"indicator": ""}, "indicator", "EMPTY"),
+    "indicator not a tile": ({"indicator": "x14"}, "indicator", "UNKNOWN_COLOUR"),
+    "indicator out of range": ({"indicator": "r14"}, "indicator", "NUMBER_OUT_OF_RANGE"),
+    "false joker as indicator": ({"indicator": "fj"}, "indicator", "FALSE_JOKER_INDICATOR"),
+    "ok as indicator": ({"indicator": "ok"}, "indicator", "OKEY_INDICATOR"),
+    "two indicators": ({"indicator": "r4 r5"}, "indicator", "NOT_ONE_TILE"),
+    "round too high": ({"round": "21"}, "round", "ROUND_OUT_OF_RANGE"),
+    "round zero": ({"round": "0"}, "round", "ROUND_OUT_OF_RANGE"),
+    "round not a number": ({"round": "drei"}, "round", "ROUND_OUT_OF_RANGE"),
+    "round missing": ({"round": None}, "round", "ROUND_OUT_OF_RANGE"),
+    "rack: not a tile": ({"rack2": "k3 %%"}, "rack2", "NOT_A_TILE"),
+    "rack: unknown colour": ({"rack2": "k3 q4"}, "rack2", "UNKNOWN_COLOUR"),
+    "rack: no colour": ({"rack2": "k3 14"}, "rack2", "MISSING_COLOUR"),
+    "rack: no number": ({"rack2": "k3 b"}, "rack2", "MISSING_NUMBER"),
+    "rack: number too high": ({"rack2": "k3 b14"}, "rack2", "NUMBER_OUT_OF_RANGE"),
+    "unknown state": ({"state3": "asleep"}, "state3", "UNKNOWN_STATE"),
+    "state missing": ({"state3": None}, "state3", "UNKNOWN_STATE"),
+    "nobody ended the round": ({"state1": "melded", "rack1": "r1"}, "state", "NO_FINISHER"),
+    "two players ended the round": (
+        {"state2": "finished", "rack2": ""},
+        "state",
+        "MORE_THAN_ONE_FINISHER",
+    ),
+    "the finisher holds tiles": ({"rack1": "r1"}, "rack1", "FINISHER_WITH_TILES"),
+    "the finisher has points": ({"points1": "5"}, "points1", "FINISHER_WITH_TILES"),
+    "a finisher although the pile ran out": (
+        {"exhausted": "1"},
+        "state1",
+        "FINISHER_WHEN_EXHAUSTED",
+    ),
+    "an Okey finish although the pile ran out": (
+        {"exhausted": "1", "okey_finish": "1", "state1": "melded", "rack1": "r1"},
+        "okey_finish",
+        "OKEY_FINISH_WHEN_EXHAUSTED",
+    ),
+    "negative points": ({"points4": "-5"}, "points4", "NEGATIVE_POINTS"),
+    "points not whole": ({"points4": "2.5"}, "points4", "POINTS_NOT_WHOLE"),
+    "points not a number": ({"points4": "viel"}, "points4", "POINTS_NOT_WHOLE"),
+    "points too large": ({"points4": "123456789"}, "points4", "POINTS_TOO_LARGE"),
+    "melded without rack or points": ({"points4": ""}, "rack4", "MISSING_RACK"),
+    "rack and points": ({"rack4": "r1 r2"}, "points4", "RACK_AND_POINTS"),
+    "three copies with the indicator": ({"rack2": "r4 r4"}, "rack2", "TOO_MANY_COPIES"),
+    "three copies across racks": (
+        {"rack2": "b7 b7", "state3": "melded", "rack3": "b7"},
+        "rack3",
+        "TOO_MANY_COPIES",
+    ),
+    "three Okeys (ok and the face tile)": ({"rack2": "ok r5 r5"}, "rack2", "TOO_MANY_COPIES"),
+    "a name far too long": ({"name1": "A" * 300}, "name1", "TEXT_TOO_LONG"),
+}
+
+# Words that must appear in each language's sentence for a field (the field is named).
+FIELD_WORDS = {
+    "en": {
+        "indicator": "Indicator",
+        "round": "Round",
+        "state": "Who ended the round",
+        "okey_finish": "Finished with an Okey",
+        "rack": "tiles left",
+        "points": "points",
+        "state_": "this round",
+        "name": "name",
+    },
+    "de": {
+        "indicator": "Anzeigestein",
+        "round": "Runde",
+        "state": "Wer die Runde beendet hat",
+        "okey_finish": "Mit Okey beendet",
+        "rack": "übrige Steine",
+        "points": "Punkte",
+        "state_": "diese Runde",
+        "name": "Name",
+    },
+}
+
+
+def field_word(language, field):
+    if field[-1].isdigit():
+        base = field[:-1]
+        return FIELD_WORDS[language]["state_" if base == "state" else base]
+    return FIELD_WORDS[language][field]
+
+
+@pytest.mark.parametrize("overrides, field, code", ERROR_CASES.values(), ids=ERROR_CASES.keys())
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_each_error_names_player_and_field_in_the_page_language(
+    client, overrides, field, code, language
+):
+    names = {"name1": "Ana", "name2": "Ben", "name3": "Cem", "name4": "Dila"}
+    params = base_round(**{**names, **overrides})
+    for headers in ({}, {"HX-Request": "true"}):
+        response = client.get(url(language, **params), headers=headers)
+        assert response.status_code == 200
+        html = response.content.decode()
+        found = errors(html)
+        assert field in [f for f, _ in found], found
+        assert scores(html) == {}
+        sentence = dict(found)[field]
+        assert field_word(language, field) in sentence
+        if field[-1].isdigit():
+            name = params[f"name{field[-1]}"][:30]
+            assert sentence.startswith(name), sentence
+    with translation.override(language):
+        form = CalculatorForm(params)
+        assert not form.is_valid()
+        assert (field, code) in [(p.field, p.code) for p in form.problems]
+
+
+@pytest.mark.parametrize("overrides, field, code", ERROR_CASES.values(), ids=ERROR_CASES.keys())
+def test_german_sentence_is_not_the_english_one(overrides, field, code):
+    params = base_round(**overrides)
+    sentences = {}
+    for language in ("en", "de"):
+        with translation.override(language):
+            form = CalculatorForm(params)
+            form.is_valid()
+            sentences[language] = next(p.message for p in form.problems if p.code == code)
+    assert sentences["en"] != sentences["de"]
+
+
+def test_exact_sentences(client):
+    params = base_round(name2="Ben", rack2="k3 x14")
+    en = errors(client.get(url("en", **params)).content.decode())
+    de = errors(client.get(url("de", **params)).content.decode())
+    assert en == [
+        ("rack2", "Ben, tiles left: “x14” has no colour we know – use r, k, b or y (or s and g).")
+    ]
+    assert de == [
+        (
+            "rack2",
+            "Ben, übrige Steine: „x14“ hat keine bekannte Farbe – "
+            "nimm r, k, b oder y (oder s und g).",
+        )
+    ]
+    params = base_round(name1="Ana", name2="Ben", state2="finished", rack2="")
+    en = errors(client.get(url("en", **params)).content.decode())
+    assert en == [
+        (
+            "state",
+            "Who ended the round: only one player can end the round, but Ana, Ben are marked.",
+        )
+    ]
+
+
+def test_copies_error_names_the_tile(client):
+    html = client.get(url("de", **base_round(rack2="r4 r4"))).content.decode()
+    assert "rote 4 steht 3-mal auf den Steinhaltern und als Anzeigestein" in html
+
+
+def test_several_errors_at_once_are_all_listed(client):
+    params = base_round(indicator="fj", round="30", rack2="zz", points4="x")
+    found = [f for f, _ in errors(client.get(url(**params)).content.decode())]
+    assert found == ["indicator", "round", "rack2", "points4"]
+
+
+def test_each_error_links_to_its_input(client):
+    html = client.get(url(**base_round(rack2="zz", state3="x"))).content.decode()
+    assert '<li data-error="rack2"><a href="#id_rack2">' in html
+    assert 'id="id_rack2"' in html
+    assert '<li data-error="state3"><a href="#id_state3_1">' in html
+    assert 'id="id_state3_1"' in html

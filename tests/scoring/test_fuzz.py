@@ -1,0 +1,41 @@
+"""Whatever the query string holds, the calculator answers — never a 500."""
+
+from urllib.parse import urlencode
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.forms import FIELD_NAMES
+
+KEYS = st.one_of(st.sampled_from(FIELD_NAMES), st.text(max_size=12))
+VALUES = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["finished", "melded", "not-melded", "1", "0", "20", "21", "ok", "fj"]),
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
+    st.lists(
+        st.sampled_from(["r4", "k13", "b1", "y7", "s2", "g9", "ok", "fj", "r14", "x3", "r5"]),
+        max_size=16,
+    ).map(" ".join),
+    st.just(""),
+    st.text(min_size=300, max_size=400),
+)
+QUERIES = st.dictionaries(KEYS, VALUES, max_size=20)
+
+
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    query=QUERIES, language=st.sampled_from(["/en/calculator/", "/de/rechner/"]), htmx=st.booleans()
+)
+def test_any_query_gets_an_answer(client, query, language, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.get(f"{language}?{urlencode(query)}", headers=headers)
+    assert response.status_code == 200
+    html = response.content.decode()
+    # either no input, a result with four scores, or at least one marked error
+    bound = any(key in query for key in FIELD_NAMES)
+    if bound:
+        assert html.count("data-score=") == 4 or "data-error=" in html

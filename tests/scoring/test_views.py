@@ -1,0 +1,230 @@
+"""The calculator through the Django client: page, fragment, scores, errors, examples."""
+
+import re
+
+import pytest
+
+from tests.scoring.helpers import base_round, errors, scores, url
+
+
+def test_empty_calculator_page_in_both_languages(client):
+    en = client.get("/en/calculator/")
+    de = client.get("/de/rechner/")
+    assert en.status_code == de.status_code == 200
+    assert "HX-Request" in en.headers["Vary"]
+    en_html, de_html = en.content.decode(), de.content.decode()
+    assert "<h1>Score calculator</h1>" in en_html
+    assert "<h1>Punkterechner</h1>" in de_html
+    # nothing entered: no scores and no errors yet
+    assert not scores(en_html) and "data-error" not in en_html
+    # the form works without JavaScript: a GET form to the same URL with a Calculate button
+    assert 'action="/en/calculator/" method="get"' in en_html
+    assert '<button type="submit">Calculate</button>' in en_html
+    assert '<button type="submit">Berechnen</button>' in de_html
+    # ... and with htmx: GET of the result fragment, URL pushed, recalculated on input
+    assert 'hx-get="/en/calculator/"' in en_html
+    assert 'hx-target="#calculator-result"' in en_html
+    assert 'hx-push-url="true"' in en_html
+    assert 'hx-trigger="input changed delay:300ms, change"' in en_html
+    # one shared tile picker for every rack input (and the indicator)
+    assert en_html.count('data-picker-group="rack"') == 1
+    assert en_html.count('data-picker-input="rack"') == 5
+
+
+def test_whole_page_and_fragment(client):
+    params = base_round()
+    page = client.get(url(**params))
+    fragment = client.get(url(**params), headers={"HX-Request": "true"})
+    for response in (page, fragment):
+        assert response.status_code == 200
+        assert "HX-Request" in response.headers["Vary"]
+    page_html, fragment_html = page.content.decode(), fragment.content.decode()
+    assert "<html" in page_html and "<html" not in fragment_html
+    assert "<form" not in fragment_html and 'id="calculator-result"' not in fragment_html
+    assert scores(page_html) == scores(fragment_html) == {1: 0, 2: 195, 3: 500, 4: 200}
+
+
+def test_history_restore_gets_the_whole_page(client):
+    response = client.get(
+        url(**base_round()), headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    )
+    assert "<html" in response.content.decode()
+
+
+def test_post_is_not_allowed(client):
+    assert client.post(url(), base_round()).status_code == 405
+
+
+@pytest.mark.django_db
+def test_page_queries_no_database(client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(3):
+        assert client.get(url(**base_round())).status_code == 200
+
+
+# Each case: overrides of the parameters → expected scores (from RULES.md S1–S7, E2).
+CASES = {
+    "red Okey ×5, an Okey on the rack (S3)": (
+        {},
+        {1: 0, 2: (3 + 11 + 25) * 5, 3: 500, 4: 40 * 5},
+    ),
+    "finished with an Okey doubles everything (S4)": (
+        {"okey_finish": "1"},
+        {1: 0, 2: 390, 3: 1000, 4: 400},
+    ),
+    "blue Okey ×2, a false joker counts 25 (S3, T4)": (
+        {
+            "indicator": "b8",
+            "state1": "melded",
+            "rack1": "r12 k12 fj",
+            "state2": "finished",
+            "rack2": "",
+            "state3": "melded",
+            "points3": "40",
+            "state4": "not-melded",
+            "points4": "",
+        },
+        {1: (12 + 12 + 25) * 2, 2: 0, 3: 80, 4: 500},
+    ),
+    "yellow Okey after a 13 is the 1; both Okeys on one rack": (
+        {"indicator": "y13", "rack2": "y1 y1", "points4": "0"},
+        {1: 0, 2: 50 * 2, 3: 500, 4: 0},
+    ),
+    "black Okey ×5, German letters s and g": (
+        {"indicator": "s12", "rack2": "s13 g3 G4"},
+        {1: 0, 2: (25 + 3 + 4) * 5, 3: 500, 4: 200},
+    ),
+    "team table: the finisher's partner scores 0 without melding (S5)": (
+        {"team": "1", "state3": "not-melded"},
+        {1: 0, 2: 195, 3: 0, 4: 200},
+    ),
+    "team table: partner of player 2 is player 4": (
+        {
+            "team": "1",
+            "state1": "melded",
+            "rack1": "r1 r2",
+            "state2": "finished",
+            "rack2": "",
+        },
+        {1: 15, 2: 0, 3: 500, 4: 0},
+    ),
+    "final round: everyone but the finisher scores 500 (S7)": (
+        {"round": "20"},
+        {1: 0, 2: 500, 3: 500, 4: 500},
+    ),
+    "final round: an Okey finish does not double (C4)": (
+        {"round": "20", "okey_finish": "1"},
+        {1: 0, 2: 500, 3: 500, 4: 500},
+    ),
+    "the pile ran out a fourth time: nobody scores 0 (E2)": (
+        {"exhausted": "1", "state1": "melded", "rack1": "r13"},
+        {1: 65, 2: 195, 3: 500, 4: 200},
+    ),
+    "a melded player with nothing left counted 0": (
+        {"points4": "0"},
+        {1: 0, 2: 195, 3: 500, 4: 0},
+    ),
+}
+
+
+@pytest.mark.parametrize("overrides, expected", CASES.values(), ids=CASES.keys())
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_scoring_cases(client, overrides, expected, language):
+    response = client.get(url(language, **base_round(**overrides)))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert errors(html) == []
+    assert scores(html) == expected
+    lowest = min(expected.values())
+    marked = {
+        int(p) for p in re.findall(r'data-player="(\d)" data-score="-?\d+" [^>]*data-lowest', html)
+    }
+    assert marked == {p for p, s in expected.items() if s == lowest}
+
+
+def test_working_shows_each_step(client):
+    html = client.get(url(**base_round(okey_finish="1"))).content.decode()
+    assert "Tiles by their numbers: 3 + 11 = 14" in html
+    assert "1 Okey × 25 = 25" in html
+    assert "Sum: 39" in html
+    assert "× 5, because the Okey is red: 195" in html
+    assert "× 2, because the round ended with an Okey: 390" in html
+    assert "Not melded: 500" in html
+    assert "1,000" in html
+    assert "Counted by the player: 40" in html
+    assert "Ended the round: 0" in html
+
+
+def test_working_in_german(client):
+    html = client.get(
+        url("de", **base_round(okey_finish="1", team="1", state3="melded", rack3="fj fj"))
+    )
+    html = html.content.decode()
+    assert "Steine nach ihren Zahlen: 3 + 11 = 14" in html
+    assert "× 5, weil der Okey rot ist: 195" in html
+    assert "× 2, weil die Runde mit Okey beendet wurde: 390" in html
+    assert "Partner von Spieler 1 (Runde beendet): 0" in html
+    assert "Team: Spieler 1 &amp; Spieler 3" in html
+
+
+def test_okey_and_multiplier_show_even_with_other_errors(client):
+    html = client.get(url(indicator="b13", round="99"), headers={"HX-Request": "true"})
+    html = html.content.decode()
+    assert 'data-okey="b1" data-multiplier="2"' in html
+    assert "The Okey is blue 1: racks count ×2." in html
+    assert 'data-error="round"' in html
+
+
+def test_names_are_used_and_escaped(client):
+    html = client.get(url(**base_round(name1="Ana", name2="<b>Ben</b>"))).content.decode()
+    assert '<th scope="row">Ana</th>' in html
+    assert "&lt;b&gt;Ben&lt;/b&gt;" in html and "<b>Ben</b>" not in html
+
+
+def test_final_round_and_exhausted_notes(client):
+    html = client.get(url(**base_round(round="20", okey_finish="1"))).content.decode()
+    assert "Finishing with an Okey does not count in the final round" in html
+    html = client.get(url("de", **base_round(exhausted="1", state1="melded", rack1="r1")))
+    assert "zum vierten Mal leer" in html.content.decode()
+
+
+def test_result_has_a_share_permalink(client):
+    html = client.get(url(**base_round(name1="Ana"))).content.decode()
+    assert "data-share" in html
+    assert "indicator=r4&amp;round=3&amp;name1=Ana" in html
+
+
+def example_cards(html):
+    """{key: card html} for the worked examples, in page order."""
+    section = html.split('class="calc-examples"', 1)[1].split("</section>", 1)[0]
+    parts = re.split(r'<li class="card" data-example="([\w-]+)">', section)[1:]
+    return dict(zip(parts[::2], parts[1::2], strict=True))
+
+
+def test_worked_examples_are_engine_results_and_open_the_calculator(client):
+    for language in ("en", "de"):
+        cards = example_cards(client.get(url(language)).content.decode())
+        assert list(cards) == ["red-okey", "blue-okey", "okey-finish", "team-table"]
+        for card in cards.values():
+            link = re.search(r'<a href="([^"]+)" data-example-link>', card).group(1)
+            shown = [int(s) for s in re.findall(r'data-example-score="(\d+)"', card)]
+            opened = client.get(link.replace("&amp;", "&"))
+            assert opened.status_code == 200
+            opened_html = opened.content.decode()
+            assert errors(opened_html) == []
+            assert len(shown) == 1 and shown[0] in scores(opened_html).values()
+            # the card's summary lists the same four scores as the calculator it opens
+            summary = re.search(r'class="calc-example__all">(.*?)</p>', card).group(1)
+            listed = [
+                int(n.replace(",", "").replace(".", "")) for n in re.findall(r"[\d.,]+", summary)
+            ]
+            assert listed == [scores(opened_html)[i] for i in (1, 2, 3, 4)]
+
+
+def test_worked_examples_cover_what_the_issue_asks(client):
+    cards = example_cards(client.get(url()).content.decode())
+    assert 'data-multiplier="5"' in cards["red-okey"] and "1 Okey × 25" in cards["red-okey"]
+    assert 'data-multiplier="2"' in cards["blue-okey"]
+    finish = cards["okey-finish"]
+    assert "okey_finish=1" in finish and "× 2, because the round ended with an Okey" in finish
+    team = cards["team-table"]
+    assert "team=1" in team and "Partner of Ana" in team
