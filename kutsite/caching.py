@@ -58,6 +58,16 @@ HIT_HEADER = "X-Cache"
 MAX_BODY = 1_000_000
 GZIP_TYPES = ("text/", "application/json", "application/xml", "image/svg+xml")
 
+#: Views of other apps whose answer is a pure function of URL, language and HX-Request, cached
+#: as if decorated with `content_page` (the decorator in the view is preferred; this list lets
+#: the cache cover a view without editing another app). Safety checks apply all the same.
+CACHED_VIEWS = frozenset(
+    {
+        "scoring:calculator",  # the engine scores the query string; no cookie, no session
+        "referee:card",  # the share card PNG: drawn from the ruling (content) and the language
+    }
+)
+
 # The build is part of the key, so a shared page cache never hands out a page rendered by other
 # templates. Without BUILD_ID (set it per deploy) each process is its own build: correct, it only
 # stops processes from sharing pages, which the default per-process cache does not do anyway.
@@ -222,8 +232,15 @@ def in_transaction() -> bool:
     return any(c.in_atomic_block for c in connections.all(initialized_only=True))
 
 
+def marked(request: HttpRequest, response: HttpResponse) -> bool:
+    if getattr(response, CACHE_ATTRIBUTE, False):
+        return True
+    match = getattr(request, "resolver_match", None)
+    return match is not None and match.view_name in CACHED_VIEWS
+
+
 def cacheable(request: HttpRequest, response: HttpResponse, key: PageKey) -> bool:
-    if not getattr(response, CACHE_ATTRIBUTE, False):
+    if not marked(request, response):
         return False
     if request.method != "GET" or response.status_code != 200 or response.streaming:
         return False
@@ -244,7 +261,9 @@ def cacheable(request: HttpRequest, response: HttpResponse, key: PageKey) -> boo
 
 def make_entry(response: HttpResponse) -> Entry:
     body = response.content
-    etag = f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
+    etag = response.get("ETag", "")
+    if not (etag.startswith('"') and etag.endswith('"') and len(etag) > 2):  # keep a strong one
+        etag = f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
     gzipped = None
     content_type = response.get("Content-Type", "")
     if len(body) > 200 and content_type.startswith(GZIP_TYPES):

@@ -1,0 +1,137 @@
+"""In-process facts for the benchmark, under the same production settings as the server.
+
+Run by `bench/run.py` with the server's environment (same database): creates the game sheet
+that the benchmark reads, resolves every page's URL by its URL name (so translated path words
+and new URL shapes need no edit here), counts database queries per page on a cold cache (a
+real render) and on a warm one, and checks that the cached template loader is on. Prints JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kutsite.settings")
+
+import django
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.cache import caches  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.template import engines  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.urls import NoReverseMatch, reverse  # noqa: E402
+from django.utils import translation  # noqa: E402
+
+RULING = "run-12-13-1"
+
+# (page type, candidate URL names, args, query string). The first name that resolves is used.
+PAGES = [
+    ("home", ["home"], [], ""),
+    ("guide", ["rules:guide"], [], ""),
+    ("rounds list", ["rules:rounds"], [], ""),
+    ("a round", ["rules:round"], [7], ""),
+    ("referee", ["referee:index"], [], ""),
+    ("a ruling", ["referee:ruling"], [RULING], ""),
+    ("meld check", ["referee:check"], [], "?tiles=r12+r13+r1&indicator=b8&round=3"),
+    (
+        "discard check",
+        ["referee:discard"],
+        [],
+        "?table=b4+b5+b6%7Cr7+k7+b7&tile=b7&indicator=r3&rack=b7+r2+k9&pile=20",
+    ),
+    (
+        "calculator result",
+        ["scoring:calculator"],
+        [],
+        "?indicator=b8&round=3&name1=Ada&state1=finished&name2=Bo&state2=melded&rack2=r5+r6"
+        "&name3=Cem&state3=not-melded&rack3=k13+ok+y2&name4=Dana&state4=melded&points4=12",
+    ),
+    ("share card", ["referee:card", "referee:share_card", "referee:ruling_card"], [RULING], ""),
+    ("game sheet", ["games:view", "games:sheet"], ["<game>"], ""),
+]
+
+
+def make_game() -> dict[str, str]:
+    """A game sheet with a few rounds recorded, through the games app's own services."""
+    try:
+        from games import services
+    except ImportError:
+        return {}
+    try:
+        game = services.create_game(["Ada", "Bo", "Cem", "Dana"], team=False)
+    except Exception as exc:  # the games app is not ready (no migration yet)
+        print(f"no game sheet: {exc!r}", file=sys.stderr)
+        return {}
+    scores = [(0, 35, 60, 12), (-40, 22, 70, 15), (18, 0, 44, 31), (9, 27, 0, 50)]
+    for number, row in enumerate(scores, start=1):
+        try:
+            game.refresh_from_db()
+            services.record_round(
+                game, game.version, round_number=number, scores=row, query="", exhausted=False
+            )
+        except Exception:  # an API that changed: the sheet with fewer rounds still benchmarks
+            break
+    game.refresh_from_db()
+    return {"games:view": game.view_secret, "games:sheet": game.edit_secret}
+
+
+def resolve(names, args, query, secrets_, language):
+    with translation.override(language):
+        for name in names:
+            real_args = [secrets_.get(name, "") if a == "<game>" else a for a in args]
+            if "" in real_args:
+                continue
+            try:
+                return name, reverse(name, args=real_args) + query
+            except NoReverseMatch:
+                continue
+    return None, None
+
+
+def count_queries(client: Client, url: str) -> tuple[int, int, int]:
+    caches["default"].clear()
+    with CaptureQueriesContext(connection) as cold:
+        status = client.get(url).status_code
+    with CaptureQueriesContext(connection) as warm:
+        client.get(url)
+    return status, len(cold), len(warm)
+
+
+def main() -> None:
+    secrets_ = make_game()
+    client = Client(SERVER_NAME="127.0.0.1", raise_request_exception=False)
+    pages = []
+    for label, names, args, query in PAGES:
+        entry = {"page": label}
+        for language in ("en", "de"):
+            name, url = resolve(names, args, query, secrets_, language)
+            entry[f"url_{language}"] = url
+            entry["name"] = name
+            if url:
+                status, cold, warm = count_queries(client, url)
+                entry[f"status_{language}"] = status
+                entry[f"queries_cold_{language}"] = cold
+                entry[f"queries_warm_{language}"] = warm
+        pages.append(entry)
+    loaders = engines["django"].engine.template_loaders
+    facts = {
+        "debug": settings.DEBUG,
+        "template_loaders": [f"{type(x).__module__}.{type(x).__name__}" for x in loaders],
+        "cached_loader": any(
+            type(x).__name__ == "Loader" and "cached" in type(x).__module__ for x in loaders
+        ),
+        "static_storage": settings.STORAGES["staticfiles"]["BACKEND"],
+        "pages": pages,
+    }
+    json.dump(facts, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,396 @@
+"""The speed claim, checkable with one command: `make bench` (or `.venv/bin/python bench/run.py`).
+
+1. Starts the site as production runs it (gunicorn, DEBUG off, whitenoise with hashed and
+   precompressed static files, a migrated SQLite database with the seeded content and one game
+   sheet) on a free loopback port.
+2. Against that one server, in interleaved rounds: wrk on each page type and on a static file;
+   each page's requests/s as a ratio to the static file measured in the same round (the mean of
+   the static runs just before and after). Medians over the rounds; never a lone time.
+3. HTML/CSS/JS bytes per page, raw and gzip (htmx aside), and database queries per page on a
+   cold cache (a real render) and a warm one, under the same settings.
+4. A load phase: every page type at once, 50 connections, 60 s; errors must be zero.
+
+Prints a table, checks the targets (0.8× static, 40 KB raw, 14 KB gzipped HTML, 3 queries) and
+writes everything as JSON to bench/results/. Exit code 0 only when every target is met; the
+noisy machine is the reason the ratios, not the times, carry the verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.server import ROOT, ProductionSite
+
+TARGET_RATIO = 0.8
+TARGET_OWN_BYTES = 40 * 1024
+TARGET_HTML_GZIP = 14 * 1024
+TARGET_QUERIES = 3
+
+LINK_RE = re.compile(r"<link\b[^>]*>", re.I)
+SCRIPT_RE = re.compile(r"<script\b[^>]*\bsrc=\"([^\"]+)\"", re.I)
+HREF_RE = re.compile(r"\bhref=\"([^\"]+)\"", re.I)
+
+
+# --- wrk ----------------------------------------------------------------------------------------
+
+
+def ensure_wrk() -> str:
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        print("wrk is missing: installing it from Debian's packages…", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=False, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, env=env)
+        found = shutil.which("wrk")
+    if not found:
+        sys.exit("The benchmark needs wrk: apt-get install wrk")
+    return found
+
+
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3}
+
+
+def _ms(text: str) -> float:
+    match = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text.strip())
+    if not match:
+        raise ValueError(text)
+    return float(match[1]) * UNITS[match[2]]
+
+
+def parse_wrk(output: str) -> dict:
+    result = {"rps": 0.0, "p50_ms": None, "p99_ms": None, "requests": 0, "errors": 0}
+    if m := re.search(r"Requests/sec:\s+([\d.]+)", output):
+        result["rps"] = float(m[1])
+    if m := re.search(r"^\s+50%\s+(\S+)", output, re.M):
+        result["p50_ms"] = _ms(m[1])
+    if m := re.search(r"^\s+99%\s+(\S+)", output, re.M):
+        result["p99_ms"] = _ms(m[1])
+    if m := re.search(r"(\d+) requests in", output):
+        result["requests"] = int(m[1])
+    errors = 0
+    if m := re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output):
+        errors += int(m[1])
+    if m := re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output
+    ):
+        errors += sum(int(x) for x in m.groups())
+    result["errors"] = errors
+    return result
+
+
+def wrk(
+    binary: str,
+    url: str,
+    *,
+    seconds: float,
+    connections: int,
+    threads: int = 1,
+    script: Path | None = None,
+) -> dict:
+    command = [
+        binary,
+        f"-t{threads}",
+        f"-c{connections}",
+        f"-d{int(seconds)}s",
+        "--latency",
+        "--timeout",
+        "5s",
+    ]
+    if script:
+        command += ["-s", str(script)]
+    command.append(url)
+    output = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60).stdout
+    result = parse_wrk(output)
+    result["raw"] = output
+    return result
+
+
+LOAD_SCRIPT = """
+local paths = {%s}
+local i = 0
+request = function()
+  i = i %% #paths + 1
+  return wrk.format("GET", paths[i])
+end
+"""
+
+
+# --- bytes ------------------------------------------------------------------------------------
+
+
+def assets_of(html: str) -> list[str]:
+    """Our own stylesheets and scripts referenced by a page (htmx aside)."""
+    urls = []
+    for tag in LINK_RE.findall(html):
+        if re.search(r"rel=\"?stylesheet", tag, re.I) and (href := HREF_RE.search(tag)):
+            urls.append(href[1])
+    urls += SCRIPT_RE.findall(html)
+    return [u for u in urls if "htmx" not in u.rsplit("/", 1)[-1] and u.startswith("/")]
+
+
+def sizes(site: ProductionSite, url: str) -> tuple[int, int, str]:
+    """Raw bytes and gzipped bytes (as served when the server compresses, else gzip -6)."""
+    plain = site.get(url)
+    zipped = site.get(url, {"Accept-Encoding": "gzip"})
+    if zipped.header("content-encoding") == "gzip":
+        gz = len(zipped.body)
+    else:
+        gz = len(gzip.compress(plain.body, compresslevel=6))
+    return len(plain.body), gz, plain.body.decode("utf-8", "replace")
+
+
+# --- the run ----------------------------------------------------------------------------------
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median)")
+    parser.add_argument("--seconds", type=int, default=2, help="wrk time per page per round")
+    parser.add_argument("--connections", type=int, default=8, help="wrk connections per page")
+    parser.add_argument("--load-seconds", type=int, default=60, help="0 skips the load phase")
+    parser.add_argument("--load-connections", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
+    parser.add_argument("--language", default="en", choices=["en", "de"])
+    parser.add_argument("--json", type=Path, help="where to write the results")
+    args = parser.parse_args(argv)
+
+    binary = ensure_wrk()
+    started = time.monotonic()
+    with ProductionSite(workers=args.workers, threads=args.threads) as site:
+        print(f"Preparing a production instance in {site.workdir} …", flush=True)
+        site.prepare()
+        probed = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "probe.py")],
+            cwd=ROOT,
+            env=site.env,
+            capture_output=True,
+            text=True,
+        )
+        if probed.returncode != 0:
+            sys.exit(f"bench/probe.py failed:\n{probed.stderr}")
+        probe = json.loads(probed.stdout)
+        site.start()
+        print(
+            f"gunicorn on {site.base_url}: {args.workers} workers × {args.threads} threads, "
+            f"DEBUG={probe['debug']}, cached template loader: {probe['cached_loader']}",
+            flush=True,
+        )
+
+        pages = []
+        for entry in probe["pages"]:
+            url = entry.get(f"url_{args.language}")
+            reply = site.get(url) if url else None
+            if reply is None or reply.status != 200:
+                status = reply.status if reply else "no URL"
+                print(f"  skipped {entry['page']}: {status}", flush=True)
+                entry["skipped"] = str(status)
+                continue
+            entry["url"] = url
+            pages.append(entry)
+
+        home_html = site.get(probe["pages"][0][f"url_{args.language}"]).body.decode()
+        static_url = next(u for u in assets_of(home_html) if u.endswith(".css"))
+
+        # Bytes: the page (full, no htmx header) and every stylesheet/script it pulls in.
+        asset_sizes: dict[str, tuple[int, int]] = {}
+        for entry in pages:
+            html_raw, html_gz, body = sizes(site, entry["url"])
+            own_raw, own_gz = html_raw, html_gz
+            is_html = body.lstrip().lower().startswith("<!doctype html")
+            entry["html_raw"], entry["html_gzip"] = (html_raw, html_gz) if is_html else (0, 0)
+            entry["body_raw"], entry["body_gzip"] = html_raw, html_gz
+            if is_html:
+                for asset in assets_of(body):
+                    if asset not in asset_sizes:
+                        raw, gz, _ = sizes(site, asset)
+                        asset_sizes[asset] = (raw, gz)
+                    own_raw += asset_sizes[asset][0]
+                    own_gz += asset_sizes[asset][1]
+            entry["own_raw"], entry["own_gzip"] = own_raw, own_gz
+            entry["x_cache"] = site.get(entry["url"]).header("x-cache") or "-"
+
+        # Warm every worker's cache the way visitors would, then measure.
+        for entry in pages:
+            for _ in range(4 * args.workers):
+                site.get(entry["url"])
+
+        rounds = []
+        for number in range(1, args.rounds + 1):
+            print(f"Round {number}/{args.rounds} …", flush=True)
+            before = wrk(
+                binary,
+                site.base_url + static_url,
+                seconds=args.seconds,
+                connections=args.connections,
+            )
+            results = {}
+            for entry in pages:
+                results[entry["page"]] = wrk(
+                    binary,
+                    site.base_url + entry["url"],
+                    seconds=args.seconds,
+                    connections=args.connections,
+                )
+            after = wrk(
+                binary,
+                site.base_url + static_url,
+                seconds=args.seconds,
+                connections=args.connections,
+            )
+            static_rps = (before["rps"] + after["rps"]) / 2
+            for run in (before, after, *results.values()):
+                if not run["rps"] or run["errors"]:
+                    print(f"  wrk trouble:\n{run['raw']}", flush=True)
+            rounds.append({"static": [before, after], "static_rps": static_rps, "pages": results})
+
+        static_rps = [r["static_rps"] for r in rounds]
+        static_p50 = [x["p50_ms"] for r in rounds for x in r["static"]]
+        static_p99 = [x["p99_ms"] for r in rounds for x in r["static"]]
+        for entry in pages:
+            runs = [r["pages"][entry["page"]] for r in rounds]
+            entry["rps"] = statistics.median(x["rps"] for x in runs)
+            entry["ratio"] = statistics.median(
+                x["rps"] / r["static_rps"] if r["static_rps"] else 0.0
+                for x, r in zip(runs, rounds, strict=True)
+            )
+            entry["p50_ms"] = statistics.median(x["p50_ms"] for x in runs)
+            entry["p99_ms"] = statistics.median(x["p99_ms"] for x in runs)
+            entry["errors"] = sum(x["errors"] for x in runs)
+
+        load = None
+        if args.load_seconds > 0:
+            print(
+                f"Load: {args.load_connections} connections for {args.load_seconds} s "
+                "across all page types …",
+                flush=True,
+            )
+            with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+                script.write(LOAD_SCRIPT % ", ".join(json.dumps(e["url"]) for e in pages))
+            try:
+                load = wrk(
+                    binary,
+                    site.base_url + "/",
+                    seconds=args.load_seconds,
+                    connections=args.load_connections,
+                    threads=2,
+                    script=Path(script.name),
+                )
+            finally:
+                os.unlink(script.name)
+        server_log = site.log()
+
+    report = {
+        "when": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "machine": {"cpus": os.cpu_count(), "load_avg": os.getloadavg()},
+        "settings": {k: v for k, v in vars(args).items() if k != "json"},
+        "debug": probe["debug"],
+        "cached_template_loader": probe["cached_loader"],
+        "static_url": static_url,
+        "static": {
+            "rps": statistics.median(static_rps),
+            "p50_ms": statistics.median(static_p50),
+            "p99_ms": statistics.median(static_p99),
+        },
+        "pages": [{k: v for k, v in e.items()} for e in pages],
+        "skipped": [e for e in probe["pages"] if e.get("skipped")],
+        "assets": asset_sizes,
+        "load": {k: v for k, v in (load or {}).items() if k != "raw"} or None,
+        "server_errors_logged": [line for line in server_log.splitlines() if "Error" in line][:20],
+        "seconds": round(time.monotonic() - started, 1),
+    }
+    failures = print_report(report)
+    out = args.json or ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2))
+    print(f"\nResults: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
+    return 1 if failures else 0
+
+
+def kb(n: int) -> str:
+    return f"{n / 1024:.1f}"
+
+
+def print_report(report: dict) -> list[str]:
+    static = report["static"]
+    print(
+        f"\nStatic file {report['static_url']}: {static['rps']:.0f} req/s, "
+        f"p50 {static['p50_ms']:.2f} ms, p99 {static['p99_ms']:.2f} ms "
+        f"(medians of {report['settings']['rounds']} rounds)\n"
+    )
+    header = (
+        f"{'page':<18} {'×static':>7} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'HTML KB':>8} {'gz KB':>6} {'own KB':>7} {'own gz':>7} {'queries':>8} {'cache':>6}"
+    )
+    print(header)
+    print("-" * len(header))
+    failures = []
+    for e in report["pages"]:
+        queries = max(e.get("queries_cold_en", 0), e.get("queries_cold_de", 0))
+        warm = max(e.get("queries_warm_en", 0), e.get("queries_warm_de", 0))
+        print(
+            f"{e['page']:<18} {e['ratio']:>7.2f} {e['rps']:>7.0f} {e['p50_ms']:>7.2f} "
+            f"{e['p99_ms']:>7.2f} {kb(e['body_raw']):>8} {kb(e['body_gzip']):>6} "
+            f"{kb(e['own_raw']):>7} {kb(e['own_gzip']):>7} {f'{queries}/{warm}':>8} "
+            f"{e['x_cache']:>6}"
+        )
+        if e["ratio"] < TARGET_RATIO:
+            failures.append(f"{e['page']}: {e['ratio']:.2f}× static (target {TARGET_RATIO}×)")
+        if e["own_raw"] > TARGET_OWN_BYTES and e["html_raw"]:
+            failures.append(f"{e['page']}: {kb(e['own_raw'])} KB own HTML+CSS+JS (target 40)")
+        if e["html_gzip"] > TARGET_HTML_GZIP:
+            failures.append(f"{e['page']}: {kb(e['html_gzip'])} KB gzipped HTML (target 14)")
+        if queries > TARGET_QUERIES:
+            failures.append(f"{e['page']}: {queries} queries (target {TARGET_QUERIES})")
+        if e["errors"]:
+            failures.append(f"{e['page']}: {e['errors']} errors under wrk")
+    print(
+        "\nqueries: cold cache (a real render) / warm cache. own KB: HTML + our CSS + JS "
+        "(htmx aside), print.css included. cache: X-Cache of a repeat request."
+    )
+    if report["skipped"]:
+        print(
+            "Not measured (page not built yet?): "
+            + ", ".join(f"{e['page']} ({e['skipped']})" for e in report["skipped"])
+        )
+    load = report["load"]
+    if load:
+        print(
+            f"\nLoad, {report['settings']['load_connections']} connections × "
+            f"{report['settings']['load_seconds']} s, all page types: {load['rps']:.0f} req/s, "
+            f"p50 {load['p50_ms']:.2f} ms, p99 {load['p99_ms']:.2f} ms, "
+            f"{load['requests']} requests, {load['errors']} errors"
+        )
+        if load["errors"]:
+            failures.append(f"load: {load['errors']} errors")
+    if report["server_errors_logged"]:
+        failures.append("the server logged errors: " + "; ".join(report["server_errors_logged"]))
+    print(
+        f"\nDEBUG={report['debug']}, cached template loader: {report['cached_template_loader']}, "
+        f"load average {report['machine']['load_avg'][0]:.2f} on {report['machine']['cpus']} "
+        f"CPUs, {report['seconds']} s in all"
+    )
+    if failures:
+        print("\nTargets missed:\n  " + "\n  ".join(failures))
+    else:
+        print("\nEvery target met.")
+    return failures
+
+
+if __name__ == "__main__":
+    sys.exit(main())
