@@ -50,16 +50,6 @@ def _pair(f: Facts) -> str:
     return gettext("A pair: %(tile)s twice.") % {"tile": tile_name(f["tile"])}
 
 
-def _missing(singular: str, plural: str) -> Callable[[Facts], str]:
-    def sentence(f: Facts) -> str:
-        return ngettext(singular, plural, f["expected"]) % {
-            "expected": f["expected"],
-            "found": f["found"],
-        }
-
-    return sentence
-
-
 def _invalid_meld(f: Facts) -> str:
     inner = f["verdict"]
     return gettext("Meld %(n)s: %(sentence)s") % {
@@ -155,17 +145,29 @@ SENTENCES: dict[ReasonCode, Callable[[Facts], str]] = {
         gettext("Meld %(n)s has %(size)s tiles, but the contract asks for runs of %(expected)s.")
         % {"n": f["meld"] + 1, "size": f["size"], "expected": f["expected"]}
     ),
-    R.MISSING_GROUP: _missing(
-        "The contract asks for %(expected)s Küt group; this meld has %(found)s.",
-        "The contract asks for %(expected)s Küt groups; this meld has %(found)s.",
+    R.MISSING_GROUP: lambda f: (
+        ngettext(
+            "The contract asks for %(expected)s Küt group; this meld has %(found)s.",
+            "The contract asks for %(expected)s Küt groups; this meld has %(found)s.",
+            f["expected"],
+        )
+        % {"expected": f["expected"], "found": f["found"]}
     ),
-    R.MISSING_RUN: _missing(
-        "The contract asks for %(expected)s run; this meld has %(found)s.",
-        "The contract asks for %(expected)s runs; this meld has %(found)s.",
+    R.MISSING_RUN: lambda f: (
+        ngettext(
+            "The contract asks for %(expected)s run; this meld has %(found)s.",
+            "The contract asks for %(expected)s runs; this meld has %(found)s.",
+            f["expected"],
+        )
+        % {"expected": f["expected"], "found": f["found"]}
     ),
-    R.MISSING_PAIR: _missing(
-        "The contract asks for %(expected)s pair; this meld has %(found)s.",
-        "The contract asks for %(expected)s pairs; this meld has %(found)s.",
+    R.MISSING_PAIR: lambda f: (
+        ngettext(
+            "The contract asks for %(expected)s pair; this meld has %(found)s.",
+            "The contract asks for %(expected)s pairs; this meld has %(found)s.",
+            f["expected"],
+        )
+        % {"expected": f["expected"], "found": f["found"]}
     ),
     R.WRONG_MELD_COUNT: lambda f: (
         gettext(
@@ -215,6 +217,49 @@ SENTENCES: dict[ReasonCode, Callable[[Facts], str]] = {
         % {"tiles": f["tiles"], "limit": f["limit"]}
     ),
     R.EXAMPLE_REJECTED: _rejected,
+    # Adding tiles and taking an Okey (P6, P7)
+    R.CAN_ADD: lambda f: {
+        "low": gettext("It fits at the low end of the run."),
+        "high": gettext("It fits at the high end of the run."),
+    }.get(f.get("at"), gettext("It is the missing colour of the group.")),
+    R.ADD_TO_PAIR: lambda f: gettext("Nothing can be added to a pair."),
+    R.GROUP_FULL: lambda f: gettext("A Küt group of four is full: it takes no fifth tile."),
+    R.COLOUR_ALREADY_IN_GROUP: lambda f: (
+        gettext("The group already has %(colour)s.") % {"colour": colour_noun(f["colour"])}
+    ),
+    R.WRONG_NUMBER_FOR_GROUP: lambda f: (
+        gettext("Only a %(number)s fits this group.") % {"number": f["number"]}
+    ),
+    R.WRONG_COLOUR_FOR_RUN: lambda f: (
+        gettext("Only %(colour)s fits this run.") % {"colour": colour_noun(f["colour"])}
+    ),
+    R.NOT_AT_RUN_END: lambda f: gettext("A tile can only be added at either end of a run."),
+    R.CAN_SWAP_OKEY: lambda f: (
+        gettext("Put %(tile)s in the Okey's place and take the Okey onto your rack.")
+        % {"tile": tile_name(f["stands_for"])}
+    ),
+    R.NO_OKEY_IN_MELD: lambda f: gettext("There is no Okey in this meld."),
+    R.GROUP_NEEDS_FOUR_TO_SWAP: lambda f: gettext(
+        "A Küt group gives up its Okey only when it has four tiles: add the fourth first."
+    ),
+    R.TILE_NOT_STOOD_FOR: lambda f: gettext(
+        "The Okey stands for another tile; only that tile can take its place."
+    ),
+    R.SWAP_WITH_OKEY: lambda f: gettext("An Okey is taken with a real tile, not another Okey."),
+    # Discards (X1–X6)
+    R.NOT_PLAYABLE: lambda f: gettext("No penalty: the tile fits no meld on the table."),
+    R.OKEY_DISCARD: lambda f: gettext("Discarding an Okey costs 2 penalty tiles."),
+    R.PLAYABLE_DISCARD: lambda f: gettext("The tile could be added to a meld on the table."),
+    R.NO_CHOICE: lambda f: gettext(
+        "No penalty: every tile on the rack would have carried one, so there was no choice."
+    ),
+    R.FINAL_TILE: lambda f: gettext("No penalty: the tile that ends the round is always free."),
+    R.PILE_TOO_SMALL: lambda f: gettext(
+        "No penalty tiles: fewer than two tiles are left in the draw pile."
+    ),
+    R.FINISHED_WITH_OKEY: lambda f: gettext(
+        "No penalty: the round is finished with Okey, and everyone else's penalty is doubled."
+    ),
     # Tile notation (T1, T2, T5)
     R.EMPTY: lambda f: gettext("Enter at least one tile."),
     R.NOT_A_TILE: lambda f: gettext("“%(token)s” is not a tile.") % {"token": f["token"]},

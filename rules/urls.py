@@ -8,4 +8,6 @@ app_name = "rules"
 urlpatterns = [
     path(_("guide/"), views.guide, name="guide"),
     path(_("rounds/"), views.rounds, name="rounds"),
+    path(_("rounds/<int:number>/"), views.round_detail, name="round"),
+    path(_("glossary/"), views.glossary, name="glossary"),
 ]

@@ -1,13 +1,188 @@
+"""The guide, the rounds, one round, and the glossary: thin views over the engine and content.
+
+Query budget: the guide needs no query, the rounds page and the glossary one each, a round
+page one (the round and its neighbours together) — whatever the content.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+
+from django.http import Http404
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
+from kutsite.caching import content_page
+from kutsite.tiles import Face, face_of
+from rules import guide as content
+from rules.engine import (
+    BUY_LIMIT,
+    DEFAULT_ROUNDS,
+    Contract,
+    InputError,
+    check_opening,
+    okey_of,
+    resolve_buy,
+)
+from rules.engine.contracts import OpeningVerdict
+from rules.guide import meld_faces
+from rules.models import GlossaryTerm, Round
+from rules.reasons import error_sentence, sentence
+from rules.wording import contract_text, tile_count_text
+
+# Django's json_script escapes: the JSON can never close the <script> element early.
+JSON_SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+
+
+def json_ld(data: dict) -> str:
+    """JSON for a `<script type="application/ld+json">` block, escaped like `json_script`."""
+    return mark_safe(json.dumps(data, ensure_ascii=False).translate(JSON_SCRIPT_ESCAPES))
+
+
+def faq_json_ld(request, questions: list[content.Question]) -> str:
+    """schema.org FAQPage for the guide's FAQ, in the page's language."""
+    entities = []
+    for q in questions:
+        if q.ruling:
+            more = reverse("referee:ruling", args=[q.ruling])
+        else:
+            more = reverse("rules:guide") + f"#{q.section}"
+        entities.append(
+            {
+                "@type": "Question",
+                "name": q.question,
+                "acceptedAnswer": {
+                    "@type": "Answer",
+                    "text": q.answer,
+                    "url": request.build_absolute_uri(more),
+                },
+            }
+        )
+    return json_ld({"@context": "https://schema.org", "@type": "FAQPage", "mainEntity": entities})
+
 
 @require_safe
+@content_page
 def guide(request):
-    return render(request, "coming_soon.html", {"section": _("Guide")})
+    questions = content.faq()
+    context = {
+        "sections": content.sections(),
+        "examples": content.examples(),
+        "okey_faces": content.indicator_faces(),
+        "opening_contract": contract_text(Contract(groups=1)),
+        "scoring": content.scoring_example(),
+        "buy": resolve_buy(1, {3, 4}),
+        "buy_limit": BUY_LIMIT,
+        "faq": questions,
+        "faq_json": faq_json_ld(request, questions),
+        "guide_url": reverse("rules:guide"),
+        "gl": reverse("rules:glossary"),
+        "rounds_url": reverse("rules:rounds"),
+        "last_round_url": reverse("rules:round", args=[DEFAULT_ROUNDS[-1].number]),
+    }
+    return render(request, "rules/guide.html", context)
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round as a page shows it: the generated contract wording, the example as tiles and
+    the engine's verdict on it."""
+
+    number: int
+    title: str
+    notes: str
+    contract: str
+    tiles: str
+    is_final: bool
+    melds: list[list[Face]]
+    indicator: Face | None
+    okey: Face | None
+    ok: bool
+    reason: str
+    rule: str
+    verdict: str
+
+    @property
+    def shows_okey(self) -> bool:
+        return any(f.kind != "number" for meld in self.melds for f in meld)
+
+
+def round_view(r: Round) -> RoundView:
+    try:
+        engine_round = r.to_engine()
+    except InputError as error:
+        # Only reachable when the database was edited around the admin's checks.
+        return RoundView(
+            number=r.number,
+            title=r.title,
+            notes=r.notes,
+            contract="",
+            tiles="",
+            is_final=r.is_final,
+            melds=[],
+            indicator=None,
+            okey=None,
+            ok=False,
+            reason=str(error.code),
+            rule=error.rule or "",
+            verdict=error_sentence(error),
+        )
+    indicator = engine_round.indicator
+    v: OpeningVerdict = check_opening(engine_round.example, engine_round.contract, indicator)
+    return RoundView(
+        number=r.number,
+        title=r.title,
+        notes=r.notes,
+        contract=contract_text(engine_round.contract),
+        tiles=tile_count_text(engine_round.contract),
+        is_final=engine_round.contract.is_final,
+        melds=[meld_faces(m, indicator) for m in v.melds],
+        indicator=face_of(indicator),
+        okey=face_of(okey_of(indicator)),
+        ok=v.ok,
+        reason=str(v.reason),
+        rule=v.rule,
+        verdict=sentence(v.reason, v.facts),
+    )
 
 
 @require_safe
+@content_page
 def rounds(request):
-    return render(request, "coming_soon.html", {"section": _("Rounds")})
+    views = [round_view(r) for r in Round.objects.all()]
+    context = {"rounds": views, "guide_url": reverse("rules:guide")}
+    return render(request, "rules/rounds.html", context)
+
+
+@require_safe
+@content_page
+def round_detail(request, number: int):
+    # One query for the round and its neighbours.
+    found = {r.number: r for r in Round.objects.filter(number__in=(number - 1, number, number + 1))}
+    if number not in found:
+        raise Http404
+    context = {
+        "round": round_view(found[number]),
+        "previous": found.get(number - 1),
+        "next": found.get(number + 1),
+    }
+    return render(request, "rules/round.html", context)
+
+
+def sort_key(text: str) -> str:
+    """Alphabetical order that files Ü under U and ignores case (both languages)."""
+    plain = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+
+
+@require_safe
+@content_page
+def glossary(request):
+    terms = sorted(GlossaryTerm.objects.all(), key=lambda t: sort_key(t.term))
+    return render(
+        request, "rules/glossary.html", {"terms": terms, "guide_url": reverse("rules:guide")}
+    )

@@ -1,0 +1,461 @@
+"""What the guide shows besides its prose: sections, engine-computed examples, the worked
+scoring example and the FAQ.
+
+Nothing here decides a rule: every "valid/invalid", penalty and score comes from
+`rules.engine`; this module only picks the tiles to show and turns the verdicts into view
+models (tiles to draw, a label, a sentence, the rule ID).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
+
+from kutsite.tiles import Face, face_of
+from rules.engine import (
+    Contract,
+    PlayerInput,
+    PlayerState,
+    ScoreResult,
+    Tile,
+    can_add,
+    can_swap_okey,
+    check_opening,
+    classify_meld,
+    judge_discard,
+    multiplier,
+    okey_of,
+    parse_indicator,
+    parse_melds,
+    parse_tile,
+    parse_tiles,
+    score_round,
+)
+from rules.engine.melds import MeldVerdict
+from rules.reasons import sentence
+
+# The guide reads every example with one indicator, the one its "tiles" section introduces.
+INDICATOR = parse_indicator("b8")
+
+
+@dataclass(frozen=True)
+class Section:
+    anchor: str
+    title: str
+    rules: tuple[str, ...] = ()
+
+    @property
+    def template(self) -> str:
+        return f"rules/guide/{self.anchor}.html"
+
+
+def sections() -> list[Section]:
+    """The guide's sections, in reading order (titles in the active language)."""
+    return [
+        Section("at-a-glance", gettext("At a glance")),
+        Section("okey", gettext("Tiles, indicator and Okey"), ("T1", "T2", "T3")),
+        Section("false-joker", gettext("The false joker"), ("T4", "M5")),
+        Section("deal", gettext("The deal"), ("D1", "D2")),
+        Section("melds", gettext("Küt groups, runs and pairs"), ("M1", "M2", "M3", "M4")),
+        Section("contracts", gettext("Contracts"), ("C1", "C2", "C3")),
+        Section("turn", gettext("A turn, step by step"), ("P1",)),
+        Section("melding", gettext("Melding"), ("P2", "P3")),
+        Section(
+            "adding", gettext("Adding tiles and taking the Okey"), ("P4", "P5", "P6", "P7", "P8")
+        ),
+        Section("buying", gettext("Buying the discard"), ("B1", "B2", "B3")),
+        Section("penalties", gettext("Penalty discards"), ("X1", "X2", "X3", "X4", "X5", "X6")),
+        Section("ending", gettext("Ending the round"), ("E1", "E2", "C4", "S4")),
+        Section("scoring", gettext("Scoring"), ("S1", "S2", "S3", "S4", "S6")),
+        Section("team", gettext("Team play"), ("S5",)),
+        Section("faq", gettext("Questions tables ask")),
+    ]
+
+
+@dataclass(frozen=True)
+class Example:
+    """An engine verdict ready to draw: tiles, valid or not, why, and the rule applied."""
+
+    faces: list[Face]
+    ok: bool
+    reason: str
+    rule: str
+    sentence: str
+    kind: str = ""
+    extra: list[Face] = field(default_factory=list)  # a tile being added or swapped in
+    label: str = ""  # "Valid"/"Invalid" unless the example says otherwise
+    penalty: int | None = None  # discards: penalty tiles
+    faces_label: str = ""  # accessible names of the two tile rows
+    extra_label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            label = pgettext("verdict", "Valid") if self.ok else pgettext("verdict", "Invalid")
+            object.__setattr__(self, "label", label)
+
+    @property
+    def verdict(self) -> str:
+        return "valid" if self.ok else "invalid"
+
+
+def allowed(ok: bool) -> str:
+    return pgettext("verdict", "Allowed") if ok else pgettext("verdict", "Not allowed")
+
+
+def meld_faces(verdict: MeldVerdict, indicator: Tile) -> list[Face]:
+    """The meld's tiles; an Okey that stands for one known tile says which."""
+    stands = dict(zip(verdict.okey_indexes, verdict.okey_stands_for, strict=False))
+    faces = []
+    for i, t in enumerate(verdict.tiles):
+        options = stands.get(i, ())
+        faces.append(face_of(t, indicator, options[0] if len(options) == 1 else None))
+    return faces
+
+
+def meld_example(notation: str, *, allow_pairs: bool = True) -> Example:
+    tiles = parse_tiles(notation)
+    v = classify_meld(tiles, INDICATOR, allow_pairs=allow_pairs)
+    return Example(
+        faces=meld_faces(v, INDICATOR),
+        ok=v.ok,
+        reason=str(v.reason),
+        rule=v.rule,
+        sentence=sentence(v.reason, v.facts),
+        kind=str(v.kind or ""),
+    )
+
+
+def opening_example(notation: str, contract: Contract) -> Example:
+    melds = parse_melds(notation)
+    v = check_opening(melds, contract, INDICATOR)
+    faces = [face_of(t, INDICATOR) for m in melds for t in m]
+    return Example(
+        faces=faces,
+        ok=v.ok,
+        reason=str(v.reason),
+        rule=v.rule,
+        sentence=sentence(v.reason, v.facts),
+    )
+
+
+def add_example(tile: str, meld: str) -> Example:
+    added = parse_tile(tile)
+    tiles = parse_tiles(meld)
+    v = can_add(added, tiles, INDICATOR)
+    shown = meld_faces(v.result, INDICATOR) if v.result else [face_of(t, INDICATOR) for t in tiles]
+    return Example(
+        faces=shown,
+        ok=v.ok,
+        reason=str(v.reason),
+        rule=v.rule,
+        sentence=sentence(v.reason, v.facts),
+        extra=[] if v.ok else [face_of(added, INDICATOR)],
+        label=allowed(v.ok),
+        extra_label=gettext("tile to add"),
+    )
+
+
+def swap_example(tile: str, meld: str) -> Example:
+    real = parse_tile(tile)
+    tiles = parse_tiles(meld)
+    v = can_swap_okey(real, tiles, INDICATOR)
+    before = classify_meld(tiles, INDICATOR)
+    return Example(
+        faces=meld_faces(before, INDICATOR),
+        ok=v.ok,
+        reason=str(v.reason),
+        rule=v.rule,
+        sentence=sentence(v.reason, v.facts),
+        extra=[face_of(real, INDICATOR)],
+        label=allowed(v.ok),
+        faces_label=gettext("meld on the table"),
+        extra_label=gettext("your tile"),
+    )
+
+
+def discard_example(tile: str, table: str, *, ends_round: bool = False) -> Example:
+    thrown = parse_tile(tile)
+    melds = parse_melds(table)
+    v = judge_discard(thrown, melds, INDICATOR, ends_round=ends_round)
+    return Example(
+        faces=[face_of(t, INDICATOR) for t in melds[0]],
+        ok=v.penalty == 0,
+        reason=str(v.reason),
+        rule=v.rule,
+        sentence=sentence(v.reason, v.facts),
+        extra=[face_of(thrown, INDICATOR)],
+        label=ngettext("%(count)s penalty tile", "%(count)s penalty tiles", v.penalty)
+        % {"count": v.penalty}
+        if v.penalty
+        else gettext("No penalty"),
+        penalty=v.penalty,
+        faces_label=gettext("meld on the table"),
+        extra_label=gettext("discarded tile"),
+    )
+
+
+def examples() -> dict[str, Example]:
+    """Every example of the guide, judged by the engine with the indicator blue 8."""
+    return {
+        # M4, T3: an Okey fills a gap
+        "okey_gap": meld_example("k3 ok k5"),
+        # T4: a false joker is the Okey's face only
+        "joker_valid": meld_example("b7 b8 fj"),
+        "joker_invalid": meld_example("r5 k5 fj"),
+        # M1
+        "group_three": meld_example("r7 k7 b7"),
+        "group_four": meld_example("r7 k7 b7 y7"),
+        "group_colour_twice": meld_example("r7 r7 b7"),
+        "group_five": meld_example("r7 k7 b7 y7 ok"),
+        # M2
+        "run_three": meld_example("b4 b5 b6"),
+        "run_over_13": meld_example("y12 y13 y1"),
+        "run_mixed": meld_example("b5 b6 r7"),
+        "run_wraps": meld_example("k13 k1 k2"),
+        # M3
+        "pair": meld_example("y9 y9"),
+        "pair_okey": meld_example("r5 ok"),
+        "pair_mixed": meld_example("y9 r3"),
+        # C2: a group of three round
+        "opening_exact": opening_example("r7 k7 b7", Contract(groups=1)),
+        "opening_too_long": opening_example("r7 k7 b7 y7", Contract(groups=1)),
+        # P6
+        "add_run": add_example("r13", "r10 r11 r12"),
+        "add_pair": add_example("y9", "y9 y9"),
+        "add_fifth": add_example("r2", "r7 k7 b7 y7"),
+        # P7
+        "swap_run": swap_example("k4", "k3 ok k5"),
+        "swap_small_group": swap_example("y7", "r7 k7 ok"),
+        # X1, X2, X4
+        "discard_playable": discard_example("b7", "b4 b5 b6"),
+        "discard_final": discard_example("b7", "b4 b5 b6", ends_round=True),
+    }
+
+
+def indicator_faces() -> dict[str, Face]:
+    """The indicator and the Okey it points to (T2), both drawn as the numbered tiles."""
+    return {"indicator": face_of(INDICATOR), "okey": face_of(okey_of(INDICATOR))}
+
+
+# --- The worked scoring example -------------------------------------------------------------
+
+SCORING_INDICATOR = "r4"  # the Okey is red 5: racks count ×5 (S3)
+SCORING_ROUND = 5
+SCORING_PLAYERS = (
+    ("Ayşe", PlayerState.FINISHED, ""),
+    ("Ben", PlayerState.MELDED, "k3 b11 ok"),
+    ("Cem", PlayerState.NOT_MELDED, "r1 r2 k9 y12 b6"),
+    ("Dana", PlayerState.MELDED, "y2 y6 fj"),
+)
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    seat: int
+    name: str
+    state: str
+    rack: list[Face]
+    working: str
+    score: int
+    doubled: int
+    team: int | None = None
+
+
+def _working(result: ScoreResult, seat: int) -> str:
+    """How the engine got the score, as arithmetic: "(3 + 11 + 25) × 5"."""
+    player = result.players[seat - 1]
+    terms: list[str] = []
+    factor = None
+    for step in player.breakdown:
+        code = str(step.code)
+        if code == "FACE_VALUES":
+            terms.extend(str(t.number) for t in step.facts["tiles"])
+        elif code in ("OKEY_25", "FALSE_JOKER_25"):
+            terms.extend(["25"] * step.facts["count"])
+        elif code == "MULTIPLIER":
+            factor = step.facts["factor"]
+    if not terms or factor is None:
+        return ""
+    return f"({' + '.join(terms)}) × {factor}" if len(terms) > 1 else f"{terms[0]} × {factor}"
+
+
+def _inputs() -> list[PlayerInput]:
+    return [
+        PlayerInput(state=state, rack=parse_tiles(rack, allow_empty=True) or None)
+        if state is not PlayerState.FINISHED
+        else PlayerInput(state=state)
+        for _name, state, rack in SCORING_PLAYERS
+    ]
+
+
+STATE_LABELS = {
+    PlayerState.FINISHED: pgettext_lazy("player state", "ended the round"),
+    PlayerState.MELDED: pgettext_lazy("player state", "melded"),
+    PlayerState.NOT_MELDED: pgettext_lazy("player state", "not melded"),
+}
+
+
+def scoring_example() -> dict:
+    """The worked example: plain, finished with Okey, and at a team table — all by the engine."""
+    indicator = parse_indicator(SCORING_INDICATOR)
+    inputs = _inputs()
+    plain = score_round(inputs, indicator)
+    doubled = score_round(inputs, indicator, okey_finish=True)
+    team = score_round(inputs, indicator, team=True)
+    assert plain.ok and doubled.ok and team.ok, (plain.errors, doubled.errors, team.errors)
+    totals = team.team_totals or (0, 0)
+    lines = []
+    for seat, (name, state, rack) in enumerate(SCORING_PLAYERS, 1):
+        lines.append(
+            ScoreLine(
+                seat=seat,
+                name=name,
+                state=str(STATE_LABELS[state]),
+                rack=[face_of(t, indicator) for t in parse_tiles(rack, allow_empty=True)],
+                working=_working(plain, seat),
+                score=plain.score(seat),
+                doubled=doubled.score(seat),
+                team=team.score(seat),
+            )
+        )
+    return {
+        "indicator": face_of(indicator),
+        "okey": face_of(okey_of(indicator)),
+        "factor": multiplier(indicator),
+        "round": SCORING_ROUND,
+        "lines": lines,
+        "teams": [
+            {"names": f"{SCORING_PLAYERS[0][0]} + {SCORING_PLAYERS[2][0]}", "total": totals[0]},
+            {"names": f"{SCORING_PLAYERS[1][0]} + {SCORING_PLAYERS[3][0]}", "total": totals[1]},
+        ],
+        "calculator_url": calculator_url(),
+        "calculator_team_url": calculator_url(team=True),
+    }
+
+
+def calculator_url(*, team: bool = False) -> str:
+    """The calculator, pre-filled with the worked example (DESIGN.md's query parameters)."""
+    query: dict[str, str] = {"indicator": SCORING_INDICATOR, "round": str(SCORING_ROUND)}
+    if team:
+        query["team"] = "1"
+    for seat, (name, state, rack) in enumerate(SCORING_PLAYERS, 1):
+        query[f"name{seat}"] = name
+        query[f"state{seat}"] = str(state)
+        if rack:
+            query[f"rack{seat}"] = rack
+    return f"{reverse('scoring:calculator')}?{urlencode(query)}"
+
+
+# --- FAQ ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    anchor: str
+    question: str
+    answer: str
+    ruling: str = ""  # a referee ruling's stable key
+    section: str = ""  # or a guide section
+
+
+FAQ = (
+    (
+        "faq-12-13-1",
+        gettext_lazy("Is 12-13-1 a run?"),
+        gettext_lazy(
+            "Yes. The 1 may follow the 13, so 12-13-1 and 11-12-13-1 are runs. A run never "
+            "goes on past that 1, though: 13-1-2 is not a run."
+        ),
+        "run-12-13-1",
+    ),
+    (
+        "faq-take-okey",
+        gettext_lazy("Can I take an Okey from a meld on the table?"),
+        gettext_lazy(
+            "Yes, once you have melded and not on the turn you meld: put the real tile the "
+            "Okey stands for in its place and take the Okey. A Küt group must have four tiles "
+            "first."
+        ),
+        "take-the-okey",
+    ),
+    (
+        "faq-add-melding-turn",
+        gettext_lazy("Can I add tiles on the turn I meld?"),
+        gettext_lazy("No. Your first chance to add tiles is your next turn."),
+        "add-on-melding-turn",
+    ),
+    (
+        "faq-add-before",
+        gettext_lazy("Can I add tiles before I have melded?"),
+        gettext_lazy(
+            "No. First meld your contract; from your next turn on you may add to any meld, "
+            "yours or an opponent's."
+        ),
+        "add-before-melding",
+    ),
+    (
+        "faq-more-melds",
+        gettext_lazy("Can I lay down more melds than the contract asks for?"),
+        gettext_lazy(
+            "Not when you meld: you lay down exactly the contract. Other finished melds stay "
+            "on your rack until your next turn."
+        ),
+        "",
+        "melding",
+    ),
+    (
+        "faq-playable",
+        gettext_lazy("What if I discard a tile that could be added to the table?"),
+        gettext_lazy(
+            "You draw 2 penalty tiles, even if you have not melded yet. Not if every tile on "
+            "your rack would carry a penalty, and never for the tile that ends the round."
+        ),
+        "discard-playable-tile",
+    ),
+    (
+        "faq-discard-okey",
+        gettext_lazy("Can I discard an Okey?"),
+        gettext_lazy(
+            "You can, but it costs 2 penalty tiles. As the tile that ends the round it is "
+            "free, and it doubles everyone else's penalty."
+        ),
+        "discard-okey",
+    ),
+    (
+        "faq-buy",
+        gettext_lazy("How many penalty tiles come with a bought discard?"),
+        gettext_lazy(
+            "One. The turn order stays as it was, and in KÜT each player may buy up to 5 "
+            "times a round."
+        ),
+        "buy-discard",
+    ),
+    (
+        "faq-group-size",
+        gettext_lazy("How many tiles can a Küt group have?"),
+        gettext_lazy(
+            "Three or four, no colour twice. An Okey cannot be a fifth tile, as there are "
+            "only four colours."
+        ),
+        "group-size",
+    ),
+    (
+        "faq-pile",
+        gettext_lazy("What if the draw pile runs out?"),
+        gettext_lazy(
+            "In KÜT the round is dealt again with no score, at most three times in a row; "
+            "the fourth time it is scored as usual."
+        ),
+        "pile-runs-out",
+    ),
+)
+
+
+def faq() -> list[Question]:
+    return [
+        Question(anchor, str(q), str(a), *rest)  # type: ignore[arg-type]
+        for anchor, q, a, *rest in FAQ
+    ]
