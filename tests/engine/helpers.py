@@ -7,10 +7,12 @@ from functools import cache
 from itertools import combinations, permutations
 
 from rules.engine import (
+    TILES,
     Contract,
     MeldKind,
     Tile,
     classify_meld,
+    face_of,
     parse_indicator,
     parse_melds,
     parse_tile,
@@ -39,12 +41,20 @@ B8 = I("b8")  # the guide's example: Okey blue 9
 
 @cache
 def _kinds(codes: tuple[int, ...], indicator: Tile) -> frozenset[MeldKind]:
-    """Every kind some table order of these tiles is classified as (the classifier decides)."""
-    from rules.engine import TILES
+    """Every kind some table order of these tiles is classified as (the classifier decides).
 
+    Only a shortcut from the rules' own definitions (M1–M3): the non-wild tiles of a meld share
+    a number or a colour, and only a run (one colour) depends on the order of its tiles.
+    """
     tiles = [TILES[c] for c in codes]
+    faces = [f for f in (face_of(x, indicator) for x in tiles) if f is not None]
+    same_number = len({f.number for f in faces}) <= 1
+    same_colour = len({f.colour for f in faces}) <= 1
+    if not (same_number or same_colour):
+        return frozenset()
+    orders = set(permutations(tiles)) if same_colour else [tiles]
     found: set[MeldKind] = set()
-    for order in set(permutations(tiles)):
+    for order in orders:
         verdict = classify_meld(order, indicator)
         if verdict.ok:
             found.update(verdict.kinds)
