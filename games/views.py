@@ -379,7 +379,9 @@ def _csv(request, game: Game):
     entries = _entries(game)
     context = sheet_context(game, entries, contract_texts(), mode=VIEW)
     stamp = timezone.localdate(game.updated_at).isoformat()
-    filename = f"{gettext('kut-game')}-{stamp}.csv"
+    # Translators: start of the CSV file name; ASCII letters, digits and hyphens only.
+    name = gettext("kut-game")
+    filename = f"{name}-{stamp}.csv"
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)

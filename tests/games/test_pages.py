@@ -1,0 +1,260 @@
+"""Start a game; the sheet and the read-only sheet; headers, polling, the query budget."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games.models import Game
+
+from .conftest import PLAYERS, add_scored
+
+pytestmark = pytest.mark.django_db
+
+
+def new_game_data(**overrides):
+    data = {"player1": "Ana", "player2": "Ben", "player3": "Cem", "player4": "Dila"}
+    data["table"] = "solo"
+    data.update(overrides)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("url", "language", "heading"),
+    [("/en/games/new/", "en", "Start a game sheet"), ("/de/spiele/neu/", "de", "Spielblatt")],
+)
+def test_new_game_page_in_both_languages(client, url, language, heading):
+    with translation.override(language):
+        assert reverse("games:new") == url
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{language}">' in html
+    assert heading in html
+    assert 'name="csrfmiddlewaretoken"' in html
+    assert "twelve months" in html or "zwölf Monate" in html
+
+
+def test_starting_a_game_stores_it_and_opens_its_sheet(client):
+    response = client.post("/en/games/new/", new_game_data(table="team"))
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/en/games/{game.edit_secret}/"
+    assert game.players == PLAYERS
+    assert game.team is True
+
+
+def test_german_start_opens_the_german_sheet(client):
+    response = client.post("/de/spiele/neu/", new_game_data())
+    game = Game.objects.get()
+    assert response["Location"] == f"/de/spiele/{game.edit_secret}/"
+    assert game.team is False
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"player3": "  "}, "player3"),
+        ({"player2": "ana"}, "player2"),
+        ({"player4": "x" * 31}, "player4"),
+        ({"table": "three"}, "table"),
+    ],
+)
+def test_an_invalid_start_says_why_and_stores_nothing(client, overrides, field):
+    response = client.post("/en/games/new/", new_game_data(**overrides))
+    assert response.status_code == 400
+    assert f'data-error="{field}"' in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_german_errors_are_german(client):
+    response = client.post("/de/spiele/neu/", new_game_data(player2="ANA"))
+    assert response.status_code == 400
+    assert "denselben Namen" in response.content.decode()
+
+
+def test_starting_a_game_needs_the_csrf_token():
+    response = Client(enforce_csrf_checks=True).post("/en/games/new/", new_game_data())
+    assert response.status_code == 403
+    assert not Game.objects.exists()
+
+
+def test_sheet_shows_twenty_rounds_with_contracts(client, game):
+    response = client.get(f"/en/games/{game.edit_secret}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    rounds = re.findall(r'<tr data-round="(\d+)"', html)
+    assert rounds == [str(n) for n in range(1, 21)]
+    assert "one group of three" in html
+    assert "all at once" in html
+    for name in PLAYERS:
+        assert name in html
+    assert 'data-next-round="1"' in html
+
+
+def test_german_sheet_has_german_contracts_and_path(client, game):
+    response = client.get(f"/de/spiele/{game.edit_secret}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Spielblatt" in html
+    assert "Runde" in html
+    from rules.models import Round
+    from rules.wording import contract_text
+
+    with translation.override("de"):
+        first = contract_text(Round.objects.get(number=1).contract)
+    assert first in html
+    assert "one group of three" not in html
+
+
+def test_sheet_headers_keep_it_private_and_out_of_search(client, game):
+    response = client.get(f"/en/games/{game.edit_secret}/")
+    assert response["X-Robots-Tag"] == "noindex, nofollow"
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert "private" in response["Cache-Control"]
+    assert "HX-Request" in response["Vary"]
+    assert response["ETag"]
+    html = response.content.decode()
+    assert '<meta name="robots" content="noindex, nofollow">' in html
+
+
+def test_running_totals_leader_and_team_totals(client, team_game):
+    add_scored(team_game, 1, (0, 70, 500, 50))
+    add_scored(team_game, 2, (100, 0, 20, 30))
+    html = client.get(f"/en/games/{team_game.edit_secret}/").content.decode()
+    row2 = re.search(r'<tr data-round="2".*?</tr>', html, re.S).group(0)
+    assert 'data-player="1" data-score="100">100' in row2
+    assert "100</small>" in row2  # Ana: 0 + 100 running
+    assert 'data-total="3">520<' in html
+    # Team A = Ana & Cem (1 & 3): 100 + 520; team B = Ben & Dila: 70 + 80.
+    assert 'data-team-total="A">620<' in html
+    assert 'data-team-total="B">150<' in html
+    assert "data-leader" in html
+    assert "Ben and Dila" in html
+    assert 'data-next-round="3"' in html
+
+
+def test_winner_after_round_twenty(client, game):
+    for n in range(1, 21):
+        add_scored(game, n, (10, 20, 5 if n > 1 else 500, 40))
+    html = client.get(f"/en/games/{game.edit_secret}/").content.decode()
+    assert "data-winner" in html
+    # Cem: 500 + 19×5 = 595 is not the lowest; Ana: 20×10 = 200 is.
+    assert "the winner is Ana with 200 points" in html
+    assert "Record round" not in html
+
+
+def test_sheet_answers_304_when_nothing_changed(client, game):
+    url = f"/en/games/{game.edit_secret}/"
+    etag = client.get(url, headers={"HX-Request": "true"})["ETag"]
+    again = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert again.status_code == 304
+    add_scored(game, 1, (0, 1, 2, 3))
+    changed = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+
+
+def test_fragment_and_page_have_different_etags(client, game):
+    url = f"/en/games/{game.edit_secret}/"
+    page = client.get(url)
+    fragment = client.get(url, headers={"HX-Request": "true"})
+    assert page["ETag"] != fragment["ETag"]
+    assert client.get(url, headers={"If-None-Match": fragment["ETag"]}).status_code == 200
+
+
+def test_polling_fragment_is_only_the_sheet(client, game):
+    url = f"/en/games/{game.edit_secret}/"
+    response = client.get(url, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="sheet"')
+    assert "<html" not in html
+    assert 'hx-trigger="every 10s"' in html
+    # The poll sends the ETag of what it shows, so an unchanged sheet costs a 304.
+    assert "If-None-Match" in html
+    assert response["ETag"].strip('"') in html.replace("&quot;", '"').replace("\\", "")
+
+
+def test_a_history_restore_gets_the_whole_page(client, game):
+    url = f"/en/games/{game.edit_secret}/"
+    html = client.get(
+        url, headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    ).content.decode()
+    assert "<html" in html
+
+
+def test_sheet_with_twenty_rounds_stays_within_three_queries(
+    client, game, django_assert_max_num_queries
+):
+    for n in range(1, 21):
+        add_scored(game, n, (n, 2 * n, 3 * n, 4 * n))
+    with django_assert_max_num_queries(3):
+        response = client.get(f"/en/games/{game.edit_secret}/")
+    assert response.status_code == 200
+    assert response.content.decode().count("data-score=") == 80
+    with django_assert_max_num_queries(3):
+        client.get(f"/en/games/view/{game.view_secret}/")
+
+
+def test_empty_sheet_uses_the_same_queries(client, game, django_assert_num_queries):
+    with django_assert_num_queries(3):
+        client.get(f"/en/games/{game.edit_secret}/")
+
+
+def test_unknown_secrets_are_404(client, game):
+    assert client.get("/en/games/" + "A" * 32 + "/").status_code == 404
+    assert client.get("/en/games/view/" + "A" * 32 + "/").status_code == 404
+    # The secrets are not interchangeable.
+    assert client.get(f"/en/games/{game.view_secret}/").status_code == 404
+    assert client.get(f"/en/games/view/{game.edit_secret}/").status_code == 404
+
+
+def test_read_only_sheet_has_no_way_to_write(client, game):
+    add_scored(game, 1, (0, 70, 500, 50))
+    response = client.get(f"/en/games/view/{game.view_secret}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert game.edit_secret not in html
+    assert "<form" not in html
+    assert 'data-score="70"' in html
+    assert response["X-Robots-Tag"] == "noindex, nofollow"
+    assert client.get(f"/de/spiele/ansehen/{game.view_secret}/").status_code == 200
+
+
+def test_read_only_link_cannot_write(client, game):
+    add_scored(game, 1, (0, 70, 500, 50))
+    version = game.version
+    secret = game.view_secret
+    attempts = [
+        f"/en/games/view/{secret}/",
+        f"/en/games/{secret}/undo/",
+        f"/en/games/{secret}/redeal/",
+        f"/en/games/{secret}/record/",
+        f"/en/games/{secret}/rounds/1/",
+    ]
+    for url in attempts:
+        response = client.post(url, {"version": version, "round": 2, "indicator": "r4"})
+        assert response.status_code in (404, 405), url
+    game.refresh_from_db()
+    assert game.version == version
+    assert game.entries.count() == 1
+
+
+def test_sheet_links_to_both_shares_csv_and_print_styles(client, game):
+    html = client.get(f"/en/games/{game.edit_secret}/").content.decode()
+    assert f"/en/games/view/{game.view_secret}/" in html
+    assert f"/en/games/{game.edit_secret}/" in html
+    assert "data-share" in html
+    assert f"/en/games/{game.edit_secret}/sheet.csv" in html
+    assert 'games/print.css" media="print"' in html
+    assert "data-retention=" in html
+
+
+def test_games_never_reach_the_sitemap(client, game):
+    xml = client.get("/sitemap.xml").content.decode()
+    assert "/en/games/new/" in xml
+    assert "/de/spiele/neu/" in xml
+    assert game.edit_secret not in xml
+    assert game.view_secret not in xml

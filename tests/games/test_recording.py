@@ -1,0 +1,339 @@
+"""Recording, editing, redeals and undo through the pages; two phones racing; CSRF."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Game
+from scoring.forms import CalculatorForm
+
+from .conftest import calculator_data
+
+pytestmark = pytest.mark.django_db
+
+CONFLICT_EN = "This sheet changed meanwhile – here is the latest."
+CONFLICT_DE = "Das Spielblatt wurde inzwischen geändert – hier ist der neueste Stand."
+
+
+def urls(game, language="en"):
+    if language == "de":
+        base = f"/de/spiele/{game.edit_secret}/"
+        return {
+            "sheet": base,
+            "record": base + "eintragen/",
+            "redeal": base + "neu-geben/",
+            "undo": base + "rueckgaengig/",
+            "edit": base + "runden/{}/",
+        }
+    base = f"/en/games/{game.edit_secret}/"
+    return {
+        "sheet": base,
+        "record": base + "record/",
+        "redeal": base + "redeal/",
+        "undo": base + "undo/",
+        "edit": base + "rounds/{}/",
+    }
+
+
+def rendered_version(html: str) -> int:
+    versions = set(re.findall(r'name="version" value="(\d+)"', html))
+    assert len(versions) == 1, versions
+    return int(versions.pop())
+
+
+def expected_scores(data):
+    form = CalculatorForm(data)
+    assert form.is_valid(), form.errors
+    return form.scores
+
+
+def post_round(client, game, round_number, version, **kw):
+    data = {**calculator_data(round_number, **kw), "version": version, "action": "save"}
+    return client.post(urls(game)["record"], data)
+
+
+# --- The record page ----------------------------------------------------------------------
+
+
+def test_record_page_is_the_calculator_prefilled_from_the_game(client, team_game):
+    response = client.get(urls(team_game)["record"])
+    assert response.status_code == 200
+    html = response.content.decode()
+    for i, name in enumerate(team_game.players, start=1):
+        assert re.search(rf'name="name{i}" value="{name}"', html)
+    assert re.search(r'id="id_team" name="team" value="1"[^>]* checked', html)
+    assert '<option value="1" selected>' in html
+    assert 'name="csrfmiddlewaretoken"' in html
+    assert rendered_version(html) == team_game.version
+    assert 'method="post"' in html
+    assert response["X-Robots-Tag"] == "noindex, nofollow"
+
+
+def test_record_page_stays_within_three_queries(client, game, django_assert_max_num_queries):
+    with django_assert_max_num_queries(3):
+        assert client.get(urls(game)["record"]).status_code == 200
+
+
+def test_record_page_offers_the_next_round(client, game):
+    post_round(client, game, 1, game.version)
+    html = client.get(urls(game)["record"]).content.decode()
+    assert '<option value="2" selected>' in html
+    assert "Record round 2" in html
+
+
+def test_preview_fragment_for_htmx(client, game):
+    response = client.get(urls(game)["record"], calculator_data(1), headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert 'data-player="3" data-score="500"' in html
+    assert "HX-Request" in response["Vary"]
+    assert not game.entries.exists()
+
+
+def test_recording_a_round_stores_the_calculators_scores(client, game):
+    response = post_round(client, game, 1, game.version)
+    assert response.status_code == 302
+    assert response["Location"] == urls(game)["sheet"] + "?done=recorded-scored-1"
+    entry = game.entries.get()
+    assert entry.round == 1
+    assert entry.scores == expected_scores(calculator_data(1))
+    # S3: points 14 with a red Okey (×5) → 70; S2: not melded → 500.
+    assert entry.scores[1] == 70 and entry.scores[2] == 500
+    assert "indicator=r4" in entry.query and "name1=Ana" in entry.query
+    page = client.get(response["Location"]).content.decode()
+    assert "Round 1 is on the sheet." in page
+    assert 'data-score="500"' in page
+
+
+def test_the_sheet_keeps_its_own_names_and_table(client, game):
+    data = {**calculator_data(1), "name1": "Mallory", "team": "1", "version": 1}
+    assert client.post(urls(game)["record"], data).status_code == 302
+    query = game.entries.get().query
+    assert "name1=Ana" in query
+    assert "Mallory" not in query
+    assert "team=" not in query
+
+
+def test_check_shows_the_scores_and_saves_nothing(client, game):
+    data = {**calculator_data(1), "version": 1, "action": "check"}
+    response = client.post(urls(game)["record"], data)
+    assert response.status_code == 200
+    assert 'data-player="2" data-score="70"' in response.content.decode()
+    assert not game.entries.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"indicator": "x14"}, "indicator"),
+        ({"state1": "melded"}, "state"),  # nobody ended the round
+        ({"points2": "many"}, "points2"),
+    ],
+)
+def test_invalid_input_says_why_and_changes_nothing(client, game, change, field):
+    data = {**calculator_data(1), **change, "version": 1, "action": "save"}
+    response = client.post(urls(game)["record"], data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert f'data-error="{field}"' in html
+    # The entry stays in the form.
+    assert re.search(r'name="points4" value="10"', html)
+    game.refresh_from_db()
+    assert game.version == 1
+    assert not game.entries.exists()
+
+
+def test_a_post_without_version_changes_nothing(client, game):
+    response = client.post(urls(game)["record"], calculator_data(1))
+    assert response.status_code == 400
+    assert "reload the sheet" in response.content.decode()
+    assert not game.entries.exists()
+
+
+def test_recording_the_wrong_round_is_refused(client, game):
+    response = post_round(client, game, 3, 1)
+    assert response.status_code == 400
+    assert "The next round to record is round 1, not round 3." in response.content.decode()
+    assert not game.entries.exists()
+
+
+def test_pile_ran_out_is_only_scored_after_three_redeals(client, game):
+    response = post_round(client, game, 1, 1, exhausted=True)
+    assert response.status_code == 400
+    assert "Record a redeal instead" in response.content.decode()
+    for _ in range(3):
+        version = Game.objects.get(pk=game.pk).version
+        response = client.post(urls(game)["redeal"], {"version": version, "round": 1})
+        assert response.status_code == 302
+    html = client.get(urls(game)["record"]).content.decode()
+    # The fourth time the pile runs out is scored: the record page ticks it already (E2).
+    assert re.search(r'id="id_exhausted" name="exhausted" value="1"[^>]* checked', html)
+    response = post_round(client, game, 1, rendered_version(html), exhausted=True)
+    assert response.status_code == 302
+    entry = game.entries.get(kind="scored")
+    assert entry.scores == expected_scores(calculator_data(1, exhausted=True))
+    assert entry.scores[0] != 0  # nobody ended the round: nobody scores 0
+
+
+def test_csrf_is_required_for_every_write(game):
+    client = Client(enforce_csrf_checks=True)
+    u = urls(game)
+    assert client.post(u["record"], {**calculator_data(1), "version": 1}).status_code == 403
+    assert client.post(u["redeal"], {"version": 1, "round": 1}).status_code == 403
+    assert client.post(u["undo"], {"version": 1}).status_code == 403
+    game.refresh_from_db()
+    assert game.version == 1
+    assert not game.entries.exists()
+
+
+def test_writes_need_post(client, game):
+    assert client.get(urls(game)["redeal"]).status_code == 405
+    assert client.get(urls(game)["undo"]).status_code == 405
+
+
+# --- Two phones at once -----------------------------------------------------------------
+
+
+def test_two_phones_racing_to_record_the_same_round():
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    phone_a, phone_b = Client(), Client()
+    page_a = phone_a.get(urls(game)["record"]).content.decode()
+    page_b = phone_b.get(urls(game)["record"]).content.decode()
+    version_a, version_b = rendered_version(page_a), rendered_version(page_b)
+    assert version_a == version_b
+
+    won = post_round(phone_a, game, 1, version_a, points2=14)
+    lost = post_round(phone_b, game, 1, version_b, points2=27)
+
+    assert won.status_code == 302
+    assert lost.status_code == 409
+    html = lost.content.decode()
+    assert CONFLICT_EN in html
+    # "Here is the latest": the sheet as phone A left it …
+    latest = re.search(r'data-latest-version="(\d+)"', html)
+    assert latest and int(latest.group(1)) == version_a + 1
+    assert 'data-round="1"' in html and 'data-score="70"' in html
+    # … and phone B's entry is kept in its form, with the new version to send it again.
+    assert re.search(r'name="points2" value="27"', html)
+    assert rendered_version(html) == version_a + 1
+    # Exactly one round on the sheet: phone A's.
+    entry = game.entries.get()
+    assert entry.scores == expected_scores(calculator_data(1, points2=14))
+
+
+def test_the_loser_sending_again_is_told_the_round_is_taken(client, game):
+    post_round(client, game, 1, 1)
+    response = post_round(client, game, 1, 2, points2=27)
+    assert response.status_code == 400
+    assert "Round 1 is on the sheet already." in response.content.decode()
+    assert game.entries.count() == 1
+
+
+def test_conflict_message_in_german(client, game):
+    post_round(client, game, 1, 1)
+    data = {**calculator_data(2), "version": 1, "action": "save"}
+    response = client.post(urls(game, "de")["record"], data)
+    assert response.status_code == 409
+    assert CONFLICT_DE in response.content.decode()
+
+
+def test_redeal_against_a_round_recorded_meanwhile_is_a_conflict(client, game):
+    post_round(client, game, 1, 1)
+    response = client.post(urls(game)["redeal"], {"version": 1, "round": 1})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert CONFLICT_EN in html
+    assert 'data-next-round="2"' in html
+    assert list(game.entries.values_list("kind", flat=True)) == ["scored"]
+
+
+# --- Redeal, undo, edit through the pages ---------------------------------------------------
+
+
+def test_redeal_button_counts_and_stops_after_three(client, game):
+    for times in (1, 2, 3):
+        html = client.get(urls(game)["sheet"]).content.decode()
+        assert 'id="redeal-round"' in html
+        response = client.post(
+            urls(game)["redeal"], {"version": rendered_version(html), "round": 1}
+        )
+        assert response.status_code == 302
+        assert game.entries.filter(kind="redeal").count() == times
+    html = client.get(urls(game)["sheet"]).content.decode()
+    assert 'id="redeal-round"' not in html
+    assert "data-redeals-used" in html
+    assert 'data-redeals="3"' in html
+    response = client.post(urls(game)["redeal"], {"version": rendered_version(html), "round": 1})
+    assert response.status_code == 400
+    assert "dealt again 3 times in a row" in response.content.decode()
+    assert game.entries.count() == 3
+
+
+def test_undo_the_last_round(client, game):
+    post_round(client, game, 1, 1)
+    post_round(client, game, 2, 2)
+    html = client.get(urls(game)["sheet"]).content.decode()
+    assert "Undo round 2" in html
+    response = client.post(urls(game)["undo"], {"version": rendered_version(html)})
+    assert response.status_code == 302
+    assert list(game.entries.values_list("round", flat=True)) == [1]
+    assert "Undone: the scores of round 2." in client.get(response["Location"]).content.decode()
+
+
+def test_undo_with_a_stale_version_keeps_everything(client, game):
+    post_round(client, game, 1, 1)
+    response = client.post(urls(game)["undo"], {"version": 1})
+    assert response.status_code == 409
+    assert game.entries.count() == 1
+
+
+def test_german_undo_message(client, game):
+    client.post(urls(game, "de")["redeal"], {"version": 1, "round": 1})
+    response = client.post(urls(game, "de")["undo"], {"version": 2})
+    assert response["Location"].startswith(f"/de/spiele/{game.edit_secret}/")
+    page = client.get(response["Location"]).content.decode()
+    assert "Rückgängig gemacht: das neue Geben in Runde 1." in page
+
+
+def test_edit_page_opens_the_round_as_recorded(client, game):
+    post_round(client, game, 1, 1, points2=27)
+    response = client.get(urls(game)["edit"].format(1))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert re.search(r'name="points2" value="27"', html)
+    assert "Edit round 1" in html
+    assert client.get(urls(game)["edit"].format(2)).status_code == 404
+
+
+def test_editing_a_round_replaces_its_scores(client, game):
+    post_round(client, game, 1, 1)
+    post_round(client, game, 2, 2)
+    data = {**calculator_data(1, points2=40), "version": 3, "action": "save"}
+    response = client.post(urls(game)["edit"].format(1), data)
+    assert response.status_code == 302
+    assert response["Location"].endswith("?done=edited-scored-1")
+    entry = game.entries.get(round=1)
+    assert entry.scores == expected_scores(calculator_data(1, points2=40))
+    assert "points2=40" in entry.query
+    assert game.entries.count() == 2
+
+
+def test_edit_keeps_the_round_of_its_address(client, game):
+    post_round(client, game, 1, 1)
+    post_round(client, game, 2, 2)
+    data = {**calculator_data(2, points2=40), "version": 3, "action": "save"}
+    client.post(urls(game)["edit"].format(1), data)
+    assert game.entries.get(round=2).scores == expected_scores(calculator_data(2))
+
+
+def test_editing_with_a_stale_version_is_a_conflict(client, game):
+    post_round(client, game, 1, 1)
+    post_round(client, game, 2, 2)
+    data = {**calculator_data(1, points2=40), "version": 2, "action": "save"}
+    response = client.post(urls(game)["edit"].format(1), data)
+    assert response.status_code == 409
+    assert CONFLICT_EN in response.content.decode()
+    assert game.entries.get(round=1).scores == expected_scores(calculator_data(1))
