@@ -16,6 +16,7 @@ RULINGS: list[dict[str, Any]] = [
     {
         "key": "run-12-13-1",
         "rules": "M2",
+        "featured": 2,
         "question": ("Is 12-13-1 a valid run?", "Ist 12-13-1 eine gültige Reihe?"),
         "short_answer": ("Yes – but 13-1-2 is not.", "Ja – 13-1-2 dagegen nicht."),
         "app_ruling": (
@@ -150,7 +151,7 @@ RULINGS: list[dict[str, Any]] = [
         ),
         "sources_silent": True,
         "examples": [
-            {"kind": "discard", "tiles": "b4 b5 b6|r7 k7 b7", "tile": "b3"},
+            {"kind": "discard", "tiles": "b4 b5 b6", "tile": "b3"},
             {"kind": "discard", "tiles": "b4 b5 b6|r7 k7 b7", "tile": "b3", "rack": "b3 y7"},
             {
                 "kind": "discard",
@@ -305,8 +306,11 @@ def seed(apps: Any) -> None:
             if name not in TRANSLATED:
                 setattr(ruling, name, value)
         ruling.save()
+        featured = data.get("featured", 1)
         for index, example in enumerate(data["examples"], start=1):
-            Example.objects.create(ruling=ruling, order=index, **example)
+            Example.objects.create(
+                ruling=ruling, order=index, featured=index <= featured, **example
+            )
 
 
 def unseed(apps: Any) -> None:

@@ -261,13 +261,13 @@ def build(example: Any) -> ExampleView:
     raise ValueError(f"unknown example kind {kind!r}")
 
 
-def build_all(examples: Sequence[Any]) -> list[ExampleView]:
-    """Every example the engine can read; content it cannot read is left out (the admin
-    refuses such content, so this only guards against hand-edited databases)."""
-    views = []
+def readable(examples: Sequence[Any]) -> list[tuple[Any, ExampleView]]:
+    """(example, view) for every example the engine can read; content it cannot read is left
+    out (the admin refuses such content, so this only guards against hand-edited databases)."""
+    out = []
     for example in examples:
         try:
-            views.append(build(example))
+            out.append((example, build(example)))
         except (InputError, ValueError):
             continue
-    return views
+    return out

@@ -114,6 +114,13 @@ class RulingExample(models.Model):
         Ruling, on_delete=models.CASCADE, related_name="examples", verbose_name=_("ruling")
     )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
+    featured = models.BooleanField(
+        _("on the referee page"),
+        default=False,
+        help_text=_(
+            "Also show this example on the referee page; the ruling’s own page shows them all."
+        ),
+    )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.MELD)
     indicator = models.CharField(
         _("indicator"),

@@ -1,8 +1,217 @@
+"""The table referee: nine rulings with permalinks and share cards, and two checkers.
+
+Views are thin: read the content or parse the query, ask the engine (through
+`referee.examples` / `referee.checks`), render. Every page makes at most three queries, the
+same number whatever it shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _
+from django.urls import reverse
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
+
+from kutsite.caching import content_page
+from kutsite.htmx import render_page, wants_fragment
+from referee.cards import CardExample, CardSpec, CardTile, card_png
+from referee.checks import discard_result, meld_result
+from referee.examples import ExampleView, readable
+from referee.forms import DiscardCheckForm, MeldCheckForm
+from referee.models import Ruling
+from rules.engine.verdicts import InputError
+from rules.models import Round
+from rules.wording import contract_text
+
+#: Cards are addressed with `?v=<digest>` from the pages; such a URL never changes content.
+CARD_MAX_AGE = 60 * 60
+CARD_MAX_AGE_VERSIONED = 60 * 60 * 24 * 365
+
+
+@dataclass(frozen=True)
+class RulingView:
+    ruling: Ruling
+    examples: list[ExampleView]  # the examples this page shows
+    featured: list[ExampleView]  # the examples featured on the list page and the share card
+
+    @property
+    def key(self) -> str:
+        return self.ruling.key
+
+    @property
+    def url(self) -> str:
+        return reverse("referee:ruling", args=[self.ruling.key])
+
+    def card_spec(self) -> CardSpec:
+        shown = self.featured or self.examples[:1]
+        return CardSpec(
+            language=get_language(),
+            brand=gettext("Küt · Table referee"),
+            question=self.ruling.question,
+            answer=self.ruling.short_answer,
+            examples=tuple(
+                CardExample(
+                    melds=tuple(tuple(CardTile.of(f) for f in m) for m in ex.melds),
+                    tile=CardTile.of(ex.tile) if ex.tile else None,
+                    verdict=ex.label,
+                    ok=ex.ok,
+                )
+                for ex in shown[:2]
+            ),
+        )
+
+    @property
+    def card_url(self) -> str:
+        url = reverse("referee:card", args=[self.ruling.key])
+        return f"{url}?v={self.card_spec().digest[:16]}"
+
+
+def _view(ruling: Ruling, *, featured_only: bool = False) -> RulingView:
+    """A ruling with its examples judged by the engine (examples are prefetched)."""
+    examples = [e for e in ruling.examples.all() if e.featured or not featured_only]
+    judged = readable(examples)
+    return RulingView(
+        ruling,
+        examples=[view for _, view in judged],
+        featured=[view for example, view in judged if example.featured],
+    )
+
+
+def _rulings(*, featured_only: bool = False) -> list[RulingView]:
+    """Every ruling with its examples (or only those featured on the list): two queries."""
+    rulings = Ruling.objects.prefetch_related("examples")
+    return [_view(r, featured_only=featured_only) for r in rulings]
+
+
+def _questions() -> dict[str, str]:
+    """{key: question} in the active language, for links from verdicts: one query."""
+    return {r.key: r.question for r in Ruling.objects.all()}
 
 
 @require_safe
+@content_page
 def index(request):
-    return render(request, "coming_soon.html", {"section": _("Referee")})
+    context = {"rulings": _rulings(featured_only=True)}
+    return render(request, "referee/index.html", context)
+
+
+@require_safe
+@content_page
+def ruling(request, slug):
+    rulings = _rulings()
+    current = next((r for r in rulings if r.key == slug), None)
+    if current is None:
+        raise Http404(slug)
+    context = {
+        "item": current,
+        "rulings": rulings,
+        "card_url": request.build_absolute_uri(current.card_url),
+    }
+    return render(request, "referee/ruling.html", context)
+
+
+@require_safe
+def card(request, slug):
+    """The share card as a PNG: drawn once per content and language, then from the cache."""
+    rulings = Ruling.objects.prefetch_related("examples").filter(key=slug)
+    found = [_view(r) for r in rulings]
+    if not found:
+        raise Http404(slug)
+    spec = found[0].card_spec()
+    versioned = request.GET.get("v") == spec.digest[:16]
+    max_age = CARD_MAX_AGE_VERSIONED if versioned else CARD_MAX_AGE
+    cache_control = f"public, max-age={max_age}" + (", immutable" if versioned else "")
+    if _matches(request.headers.get("If-None-Match", ""), spec.etag):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(card_png(spec), content_type="image/png")
+    response["ETag"] = spec.etag
+    response["Cache-Control"] = cache_control
+    response["Content-Language"] = spec.language
+    return response
+
+
+def _matches(if_none_match: str, etag: str) -> bool:
+    tags = {t.strip().removeprefix("W/") for t in if_none_match.split(",") if t.strip()}
+    return "*" in tags or etag in tags
+
+
+def _round_choices() -> tuple[list[tuple[int, str]], dict[int, Round]]:
+    """The rounds from the content (one query), labelled with their contract's wording."""
+    choices, by_number = [], {}
+    for r in Round.objects.order_by("number"):
+        try:
+            text = contract_text(r.contract)
+        except InputError:
+            continue  # a round the engine cannot read is left out rather than offered
+        choices.append(
+            (
+                r.number,
+                gettext("Round %(number)s: %(contract)s")
+                % {
+                    "number": r.number,
+                    "contract": text,
+                },
+            )
+        )
+        by_number[r.number] = r
+    return choices, by_number
+
+
+def _checker_context(request, form, result) -> dict:
+    return {
+        "form": form,
+        "result": result,
+        "fragment": wants_fragment(request),
+        "permalink": request.get_full_path() if result is not None else "",
+    }
+
+
+@require_safe
+@content_page
+def check(request):
+    """Meld checker: `?tiles=…&indicator=…&round=…` → each meld's verdict (and the opening's)."""
+    choices, rounds = _round_choices()
+    form = MeldCheckForm(request.GET, rounds=choices)
+    questions = _questions()
+    result = None
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        number = data["round"]
+        result = meld_result(
+            data["tiles"],
+            data["indicator"],
+            questions,
+            round_number=number,
+            contract=rounds[number].contract if number else None,
+        )
+    context = _checker_context(request, form, result)
+    return render_page(request, "referee/check.html", "result", context)
+
+
+@require_safe
+@content_page
+def discard(request):
+    """Discard checker: `?table=…&tile=…&indicator=…&rack=…&pile=…&final=1` → 0 or 2 tiles."""
+    form = DiscardCheckForm(request.GET)
+    questions = _questions()
+    result = None
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        try:
+            result = discard_result(
+                data["table"],
+                data["tile"],
+                data["indicator"],
+                questions,
+                rack=data["rack"],
+                pile=data["pile"],
+                final=data["final"],
+            )
+        except InputError as error:
+            form.add_engine_error(error, default="table")
+    context = _checker_context(request, form, result)
+    return render_page(request, "referee/discard.html", "result", context)

@@ -1,0 +1,227 @@
+"""Share cards: a ruling as a 1200×630 PNG (Open Graph image), drawn with Pillow.
+
+A card shows the question, the short answer and the ruling's first example as tiles with the
+engine's verdict, in the page's language. The text is set in DejaVu Sans, shipped in
+`referee/fonts/` with its licence (Pillow's default font has no ü, ş, ğ, ı, İ).
+
+Caching: `CardSpec` is everything a card shows; its digest (plus `CARD_VERSION`, bumped when
+the drawing code changes) is the ETag and the cache key. A card is drawn once per digest and the
+PNG kept in Django's default cache without expiry — an edit in the admin changes the text, so
+the digest, so the next request draws a new card; old cards simply age out of the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from dataclasses import asdict, dataclass
+from functools import cache
+from pathlib import Path
+
+from django.core.cache import caches
+from PIL import Image, ImageDraw, ImageFont
+
+from kutsite.tiles import Face
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+REGULAR = FONT_DIR / "DejaVuSans.ttf"
+BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+WIDTH, HEIGHT = 1200, 630
+CARD_VERSION = "1"
+CACHE_PREFIX = "referee:card:"
+
+BACKGROUND = "#fbfaf7"
+TEXT = "#1d1c1a"
+MUTED = "#55524c"
+ACCENT = "#0b5c4b"
+OK = "#116b2e"
+BAD = "#a4161a"
+TILE_FACE = "#fffdf4"
+TILE_EDGE = "#b9b2a1"
+TILE_COLOURS = {
+    "r": ("#b3261e", TILE_FACE),
+    "k": ("#1c1b1f", TILE_FACE),
+    "b": ("#0b4fc0", TILE_FACE),
+    "y": ("#7d5300", TILE_FACE),
+    "okey": ("#7a3e00", "#fff3c4"),
+    "fj": ("#3730a3", "#eef0ff"),
+}
+MARGIN = 80
+
+
+@dataclass(frozen=True)
+class CardTile:
+    css: str  # r, k, b, y, okey, fj
+    symbol: str  # "7", "★", "J"
+    letter: str  # colour letter in the page's language
+
+    @classmethod
+    def of(cls, face: Face) -> CardTile:
+        return cls(face.css, face.symbol, face.letter)
+
+
+@dataclass(frozen=True)
+class CardExample:
+    melds: tuple[tuple[CardTile, ...], ...] = ()
+    tile: CardTile | None = None  # the tile added, swapped in or discarded
+    verdict: str = ""
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """Everything a card shows; two equal specs draw the same PNG."""
+
+    language: str
+    brand: str
+    question: str
+    answer: str
+    examples: tuple[CardExample, ...] = ()
+
+    @property
+    def digest(self) -> str:
+        data = json.dumps([CARD_VERSION, asdict(self)], ensure_ascii=False, sort_keys=True)
+        return hashlib.blake2b(data.encode(), digest_size=16).hexdigest()
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.digest}"'
+
+
+@cache
+def font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """Greedy word wrap to `width` pixels."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if not line or face.getlength(candidate) <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit(
+    text: str, bold: bool, sizes: tuple[int, ...], width: int, max_lines: int
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """The largest size at which `text` fits in `max_lines`; else the smallest, cut with …"""
+    for size in sizes:
+        face = font(bold, size)
+        lines = wrap(text, face, width)
+        if len(lines) <= max_lines:
+            return face, lines
+    lines = lines[:max_lines]
+    last = lines[-1]
+    while last and face.getlength(last + "…") > width:
+        last = last[:-1]
+    lines[-1] = last.rstrip() + "…"
+    return face, lines
+
+
+def _draw_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, tile: CardTile) -> None:
+    ink, face_colour = TILE_COLOURS.get(tile.css, TILE_COLOURS["k"])
+    radius = max(6, w // 7)
+    draw.rounded_rectangle((x, y + 4, x + w, y + h + 4), radius, fill=TILE_EDGE)
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h), radius, fill=face_colour, outline=TILE_EDGE, width=2
+    )
+    number = font(True, int(h * 0.42))
+    draw.text((x + w / 2, y + h * 0.42), tile.symbol, font=number, fill=ink, anchor="mm")
+    letter = font(True, max(12, int(h * 0.18)))
+    draw.text((x + w / 2, y + h * 0.8), tile.letter, font=letter, fill=ink, anchor="mm")
+
+
+TILE_W, TILE_GAP, PART_GAP, EXAMPLE_GAP = 80, 8, 36, 72
+
+
+def _example_width(example: CardExample, w: int) -> int:
+    count = sum(len(m) for m in example.melds) + (1 if example.tile else 0)
+    parts = max(0, len(example.melds) - 1) + (1 if example.tile and example.melds else 0)
+    return count * (w + TILE_GAP) - TILE_GAP + parts * PART_GAP
+
+
+def _draw_example(draw: ImageDraw.ImageDraw, example: CardExample, x: int, w: int) -> None:
+    h = int(w * 1.38)
+    top = 470
+    if example.verdict:
+        mark = "✓" if example.ok else "✗"
+        colour = OK if example.ok else BAD
+        draw.text((x, 418), f"{mark} {example.verdict}", font=font(True, 34), fill=colour)
+    for index, meld in enumerate(example.melds):
+        if index:
+            x += PART_GAP
+        for tile in meld:
+            _draw_tile(draw, x, top, w, h, tile)
+            x += w + TILE_GAP
+    if example.tile:
+        if example.melds:
+            arrow = font(True, 40)
+            draw.text((x + PART_GAP / 2 - 4, top + h / 2), "→", font=arrow, fill=MUTED, anchor="mm")
+            x += PART_GAP
+        _draw_tile(draw, x, top, w, h, example.tile)
+
+
+def _draw_examples(draw: ImageDraw.ImageDraw, examples: tuple[CardExample, ...]) -> None:
+    """As many examples side by side as fit; the first one shrinks to fit if it must."""
+    available = WIDTH - 2 * MARGIN
+    x = MARGIN
+    for index, example in enumerate(examples):
+        w = TILE_W
+        width = _example_width(example, w)
+        label = font(True, 34).getlength(f"✓ {example.verdict}")
+        if index == 0:
+            while width > available and w > 40:
+                w -= 4
+                width = _example_width(example, w)
+        elif x + max(width, label) > MARGIN + available:
+            break
+        _draw_example(draw, example, x, w)
+        x += int(max(width, label)) + EXAMPLE_GAP
+
+
+def render_card(spec: CardSpec) -> bytes:
+    """Draw the card and return the PNG bytes."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 24, HEIGHT), fill=ACCENT)
+    width = WIDTH - 2 * MARGIN
+
+    draw.text((MARGIN, 44), spec.brand, font=font(True, 30), fill=ACCENT)
+    has_tiles = bool(spec.examples)
+    y = 104
+    q_font, q_lines = fit(spec.question, True, (60, 54, 48, 42), width, 2 if has_tiles else 3)
+    for line in q_lines:
+        draw.text((MARGIN, y), line, font=q_font, fill=TEXT)
+        y += int(q_font.size * 1.2)
+    y += 14
+    a_font, a_lines = fit(spec.answer, False, (44, 40, 36), width, 2 if has_tiles else 3)
+    for line in a_lines:
+        draw.text((MARGIN, y), line, font=a_font, fill=TEXT)
+        y += int(a_font.size * 1.25)
+
+    if has_tiles:
+        _draw_examples(draw, spec.examples)
+
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def card_png(spec: CardSpec) -> bytes:
+    """The card's PNG: from the cache, or drawn now and cached under its digest."""
+    store = caches["default"]
+    key = CACHE_PREFIX + spec.digest
+    png = store.get(key)
+    if png is None:
+        png = render_card(spec)
+        store.set(key, png, None)
+    return png

@@ -1,0 +1,213 @@
+"""The meld and discard checkers' GET forms: parse the query with the engine, per field.
+
+Query parameters are DESIGN.md's: meld check `tiles`, `indicator`, `round`; discard check
+`table` (melds separated by `|`), `tile`, `indicator`, `rack`, `pile`, `final=1`. Every field
+error is a sentence in the page's language (`referee.reasons`); the engine judges only once every
+field parses. Data holding none of a form's keys leaves it unbound: the empty checker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext, gettext_lazy
+
+from referee.reasons import error_message, sentence
+from rules.engine.notation import parse_indicator, parse_melds, parse_tiles
+from rules.engine.tiles import Tile, excess_copies
+from rules.engine.verdicts import InputError, ReasonCode
+
+_ = gettext_lazy
+TEXT_LIMIT = 200
+
+NOTATION_ATTRS = {
+    "autocomplete": "off",
+    "autocapitalize": "off",
+    "spellcheck": "false",
+    "inputmode": "text",
+}
+
+
+def _text(
+    label: Any,
+    help_text: Any,
+    *,
+    required: bool = True,
+    max_length: int = TEXT_LIMIT,
+    attrs: Mapping[str, str] | None = None,
+) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        help_text=help_text,
+        required=required,
+        max_length=max_length,
+        strip=True,
+        widget=forms.TextInput(attrs={**NOTATION_ATTRS, **(attrs or {})}),
+    )
+
+
+def _indicator(group: str) -> forms.CharField:
+    return _text(
+        _("Indicator"),
+        _("The tile turned face up after the deal, e.g. b8. The Okey is one number up."),
+        max_length=8,
+        attrs={"data-picker-input": group, "data-picker-single": ""},
+    )
+
+
+def _engine(parse: Any, text: str, **options: Any) -> Any:
+    try:
+        return parse(text, **options)
+    except InputError as error:
+        raise forms.ValidationError(error_message(error), code=str(error.code)) from None
+
+
+def _one_tile(text: str) -> Tile:
+    found = _engine(parse_tiles, text)
+    if len(found) != 1:
+        raise forms.ValidationError(
+            gettext("Enter exactly one tile; you entered %(count)s.") % {"count": len(found)},
+            code="NOT_ONE_TILE",
+        )
+    return found[0]
+
+
+def _trim(text: str) -> str:
+    """A separator left dangling while tapping ("r12 r13 r1 |") is not an empty meld."""
+    return text.strip().strip("|").strip()
+
+
+class CheckerForm(forms.Form):
+    """Shared by both checkers: bound only when the query holds one of the form's fields."""
+
+    error_messages_required: Mapping[str, Any] = {}
+
+    def __init__(self, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        if data is not None and not any(name in data for name in self.base_fields):
+            data = None
+        super().__init__(data, **kwargs)
+        for name, field in self.fields.items():
+            message = self.error_messages_required.get(name)
+            if message:
+                field.error_messages["required"] = message
+            field.error_messages["max_length"] = _("That is too long for this field.")
+
+    def clean_indicator(self):
+        return _engine(parse_indicator, self.cleaned_data["indicator"])
+
+    def add_engine_error(self, error: InputError, default: str) -> None:
+        """Put an engine error under the field it names (or `default`)."""
+        field = error.field if error.field in self.fields else default
+        self.add_error(field, forms.ValidationError(error_message(error), code=str(error.code)))
+
+
+class MeldCheckForm(CheckerForm):
+    """`?tiles=r12+r13+r1&indicator=b8&round=4`. Several melds are separated by `|`."""
+
+    indicator = _indicator("meld")
+    tiles = _text(
+        _("Tiles"),
+        _(
+            "In order, e.g. r12 r13 r1 – r red, k black, b blue, y yellow; ok for an Okey, "
+            "fj for a false joker. Separate several melds with “|”."
+        ),
+        attrs={"data-picker-input": "meld"},
+    )
+    round = forms.TypedChoiceField(
+        label=_("Round (optional)"),
+        help_text=_("With a round, the checker also says whether this is a valid opening meld."),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=(),
+    )
+
+    error_messages_required = {
+        "tiles": _("Enter at least one tile."),
+        "indicator": _("Enter the indicator tile, e.g. b8."),
+    }
+
+    def __init__(self, data=None, *, rounds: list[tuple[int, str]] = (), **kwargs):
+        super().__init__(data, **kwargs)
+        self.fields["round"].choices = [("", gettext("No round: just the meld")), *rounds]
+        self.fields["round"].error_messages["invalid_choice"] = _(
+            "There is no round %(value)s; choose one from the list."
+        )
+
+    def clean_tiles(self):
+        return _engine(parse_melds, _trim(self.cleaned_data["tiles"]))
+
+    def clean(self):
+        data = super().clean()
+        melds, indicator = data.get("tiles"), data.get("indicator")
+        if melds and indicator is not None and len(melds) > 1:
+            excess = excess_copies((t for m in melds for t in m), indicator)
+            if excess is not None:
+                facts = {"tile": excess[0], "count": excess[1], "limit": 2}
+                self.add_error("tiles", sentence(ReasonCode.TOO_MANY_COPIES, facts))
+        return data
+
+
+class DiscardCheckForm(CheckerForm):
+    """`?table=b4+b5+b6|r7+k7+b7&tile=b3&indicator=b8&rack=…&pile=…&final=1`."""
+
+    indicator = _indicator("discard")
+    table = _text(
+        _("Melds on the table"),
+        _("Every meld on the table, separated by “|”, e.g. b4 b5 b6 | r7 k7 b7."),
+        required=False,
+        attrs={"data-picker-input": "discard"},
+    )
+    tile = _text(
+        _("Discarded tile"),
+        _("The tile thrown away, e.g. b3 (ok for an Okey)."),
+        max_length=8,
+        attrs={"data-picker-input": "discard", "data-picker-single": ""},
+    )
+    rack = _text(
+        _("Rack before the discard (optional)"),
+        _(
+            "Every tile on the rack before the discard, the discarded one included: "
+            "the checker then knows whether there was a choice."
+        ),
+        required=False,
+        attrs={"data-picker-input": "discard"},
+    )
+    pile = forms.IntegerField(
+        label=_("Tiles left in the draw pile (optional)"),
+        help_text=_("With fewer than two, no penalty tiles can be drawn."),
+        required=False,
+        min_value=0,
+        max_value=106,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    final = forms.BooleanField(
+        label=_("This discard ends the round"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"value": "1"}),
+    )
+
+    error_messages_required = {
+        "tile": _("Enter the discarded tile, e.g. b3."),
+        "indicator": _("Enter the indicator tile, e.g. b8."),
+    }
+
+    def __init__(self, data=None, **kwargs):
+        super().__init__(data, **kwargs)
+        self.fields["pile"].error_messages.update(
+            invalid=_("Enter the number of tiles as a whole number."),
+            min_value=_("The draw pile cannot hold fewer than 0 tiles."),
+            max_value=_("A set has only 106 tiles."),
+        )
+
+    def clean_table(self):
+        return _engine(parse_melds, _trim(self.cleaned_data["table"]), allow_empty=True)
+
+    def clean_tile(self):
+        return _one_tile(self.cleaned_data["tile"])
+
+    def clean_rack(self):
+        text = self.cleaned_data["rack"]
+        return _engine(parse_tiles, text) if text else None
