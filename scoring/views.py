@@ -1,6 +1,6 @@
 from django.views.decorators.http import require_safe
 
-from kutsite.htmx import render_page
+from kutsite.htmx import render_page, wants_fragment
 from scoring.examples import worked_examples
 from scoring.forms import CalculatorForm
 
@@ -10,7 +10,16 @@ def calculator(request):
     """The score calculator: parse the query → the engine scores → the page or the fragment."""
     form = CalculatorForm(request.GET)
     permalink = None
-    if form.is_bound and form.is_valid():
-        permalink = f"{request.path}?{form.query_string()}"
-    context = {"form": form, "permalink": permalink, "examples": worked_examples}
-    return render_page(request, "scoring/calculator.html", "result", context)
+    if form.is_bound:
+        query = form.query_string()
+        permalink = f"{request.path}?{query}" if query else request.path
+    context = {
+        "form": form,
+        "permalink": permalink if form.is_bound and form.is_valid() else None,
+        "examples": worked_examples,
+    }
+    response = render_page(request, "scoring/calculator.html", "result", context)
+    if permalink and wants_fragment(request):
+        # htmx pushes this tidy URL (only the parameters that are set) instead of the raw form
+        response["HX-Push-Url"] = permalink
+    return response

@@ -44,6 +44,16 @@ def test_whole_page_and_fragment(client):
     assert scores(page_html) == scores(fragment_html) == {1: 0, 2: 195, 3: 500, 4: 200}
 
 
+def test_fragment_pushes_the_tidy_permalink(client):
+    params = base_round(rack1="", points1="", name3="", exhausted="")
+    fragment = client.get(url(**params), headers={"HX-Request": "true"})
+    assert fragment.headers["HX-Push-Url"] == (
+        "/en/calculator/?indicator=r4&round=3&state1=finished&state2=melded&rack2=k3+b11+ok"
+        "&state3=not-melded&state4=melded&points4=40"
+    )
+    assert "HX-Push-Url" not in client.get(url(**params)).headers
+
+
 def test_history_restore_gets_the_whole_page(client):
     response = client.get(
         url(**base_round()), headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}

@@ -1,0 +1,127 @@
+"""The score calculator in real Chromium: tap tiles, watch the score change, stay accessible."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+FILLED = (
+    "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded&rack2=k3+b11+ok"
+    "&name3=Cem&state3=not-melded&name4=Dila&state4=melded&points4=40"
+)
+
+
+def tap(page, token):
+    page.locator(f'[data-tile-picker] [data-picker-token="{token}"]').click()
+
+
+def test_pick_tiles_and_watch_the_score_change_without_a_reload(live_server, page):
+    page.goto(f"{live_server.url}/en/calculator/")
+    page.evaluate("window.kutNoReload = true")
+    picker = page.locator("[data-tile-picker]")
+    expect(picker).to_be_visible()
+
+    # the indicator: one tile from the shared picker; the Okey and its multiplier appear at once
+    page.locator("#id_indicator").click()
+    tap(page, "r4")
+    expect(page.locator("#id_indicator")).to_have_value("r4")
+    expect(page.locator("#calculator-result [data-okey]")).to_have_attribute("data-okey", "r5")
+    expect(page.locator("#calculator-result [data-okey]")).to_have_attribute("data-multiplier", "5")
+
+    page.locator("label[for=id_state1_1]").click()  # player 1 ended the round
+    page.locator("label[for=id_state3_3]").click()  # player 3 has not melded
+    page.locator("#id_points4").fill("40")
+
+    # player 2's rack, tapped in: black 3, blue 11, an Okey
+    page.locator("#id_rack2").click()
+    expect(page.locator("[data-picker-current]")).to_contain_text("Tiles left")
+    for token in ("k3", "b11", "ok"):
+        tap(page, token)
+    expect(page.locator("#id_rack2")).to_have_value("k3 b11 ok")
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "195")
+    expect(page.locator('[data-player="1"]')).to_have_attribute("data-score", "0")
+    expect(page.locator('[data-player="3"]')).to_have_attribute("data-score", "500")
+    expect(page.locator('[data-player="4"]')).to_have_attribute("data-score", "200")
+
+    # one more tile: the score follows
+    tap(page, "r2")
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "205")
+    # undo it again with the picker's own button
+    page.locator('[data-tile-picker] [data-picker-action="undo"]').click()
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "195")
+
+    # the URL is a permalink of the state, and the page never reloaded
+    expect(page).to_have_url(
+        re.compile(r"\?indicator=r4&round=1&state1=finished&state2=melded&rack2=k3\+b11\+ok&")
+    )
+    assert page.evaluate("window.kutNoReload") is True
+
+    # an Okey finish doubles the others
+    page.locator("#id_okey_finish").check()
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "390")
+    expect(page.locator('[data-player="3"]')).to_have_attribute("data-score", "1000")
+
+    # a mistake shows an error that names the player and field, and the fix clears it
+    page.locator("#id_rack4").fill("r1")
+    expect(page.locator('[data-error="points4"]')).to_contain_text("Player 4, points")
+    page.locator("#id_rack4").fill("")
+    expect(page.locator('[data-player="4"]')).to_have_attribute("data-score", "400")
+    assert page.evaluate("window.kutNoReload") is True
+
+    # the pushed URL opens the same result as a whole page
+    page.reload()
+    expect(page.locator('[data-player="4"]')).to_have_attribute("data-score", "400")
+    expect(page.locator("#id_okey_finish")).to_be_checked()
+
+
+def test_german_calculator_recalculates(live_server, page):
+    page.goto(f"{live_server.url}/de/rechner/?{FILLED}")
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "195")
+    page.locator("#id_rack2").click()
+    tap(page, "y13")
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "260")
+    expect(page.locator(".calc-working")).to_contain_text("weil der Okey rot ist")
+    expect(page).to_have_url(re.compile(r"/de/rechner/\?.*rack2=k3\+b11\+ok\+y13"))
+
+
+def test_without_javascript_the_calculate_button_gets_the_whole_page(browser, live_server):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/calculator/")
+    expect(page.locator("[data-tile-picker]")).to_be_hidden()
+    page.locator("#id_indicator").fill("b8")
+    page.locator("label[for=id_state2_1]").click()
+    page.locator("#id_rack1").fill("r12 k12 fj")
+    page.locator("#id_points3").fill("40")
+    page.locator("label[for=id_state4_3]").click()
+    page.get_by_role("button", name="Calculate").click()
+    expect(page).to_have_url(re.compile(r"/en/calculator/\?indicator=b8"))
+    expect(page.locator('[data-player="1"]')).to_have_attribute("data-score", "98")
+    expect(page.locator('[data-player="3"]')).to_have_attribute("data-score", "80")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/calculator/",
+        f"/en/calculator/?{FILLED}&team=1&okey_finish=1",
+        "/de/rechner/",
+        f"/de/rechner/?{FILLED}&team=1",
+        "/de/rechner/?indicator=fj&round=30&rack2=zz&state1=finished&state2=finished",
+        "/en/calculator/?indicator=fj&round=30&rack2=zz&points3=-1",
+    ],
+)
+def test_calculator_is_accessible(live_server, page, assert_accessible, path):
+    page.goto(live_server.url + path)
+    expect(page.locator("[data-tile-picker]")).to_be_visible()
+    assert_accessible(page)
+
+
+def test_calculator_is_accessible_in_dark_mode_on_a_phone(live_server, page, assert_accessible):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{live_server.url}/en/calculator/?{FILLED}")
+    assert_accessible(page)
