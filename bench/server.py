@@ -90,12 +90,13 @@ class ProductionSite:
         self.process: subprocess.Popen | None = None
         self.port: int | None = None
         self.log_path = self.workdir / "gunicorn.log"
+        self.secret_key = secrets.token_urlsafe(50)
 
     # --- set-up ---------------------------------------------------------------------------
 
     @property
     def env(self) -> dict[str, str]:
-        return production_env(self.workdir, **self.extra_env)
+        return production_env(self.workdir, **{"SECRET_KEY": self.secret_key, **self.extra_env})
 
     def manage(self, *args: str, env: dict[str, str] | None = None) -> str:
         result = subprocess.run(
