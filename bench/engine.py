@@ -1,0 +1,168 @@
+"""Engine speed: `.venv/bin/python bench/engine.py [--racks N] [--seed S] [--json PATH]`.
+
+Deals N seeded random 15-tile racks (default 10,000; a third each with 0, 1 and 2 Okeys, a
+random indicator each) and times, per call, with `time.perf_counter_ns`:
+
+- meld classification of 3–5 neighbouring tiles of the rack, sorted as a player sorts it
+  (colour, then number) — mostly invalid, sometimes a meld;
+- meld classification of every meld the solvers return — all valid;
+- the solver for each of the 19 contracts of the default rounds (C2);
+- the solver for the all-at-once round (C4).
+
+Prints median, p99 and max per call (µs) and how often the answer was yes, then checks the
+targets: classification ≤ 10 µs median; solving ≤ 1 ms median and ≤ 10 ms p99. Exit code 1
+if a target is missed. Documented in docs/performance.md ("## Engine"); never run by tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.engine import (
+    DEFAULT_ROUNDS,
+    FACES,
+    OKEY,
+    Tile,
+    classify_meld,
+    full_set,
+    okey_of,
+    solve_all_at_once,
+    solve_contract,
+)
+
+CLASSIFY_MEDIAN_US = 10
+SOLVE_MEDIAN_US = 1_000
+SOLVE_P99_US = 10_000
+
+
+def deal(rng: random.Random, okeys: int) -> tuple[Tile, list[Tile]]:
+    indicator = rng.choice(FACES)
+    okey = okey_of(indicator)
+    pool = [t for t in full_set() if t != okey]
+    pool.remove(indicator)
+    rack = rng.sample(pool, 15 - okeys) + [rng.choice((okey, OKEY)) for _ in range(okeys)]
+    rng.shuffle(rack)
+    return indicator, rack
+
+
+def summary(name: str, times_ns: list[int], yes: int | None = None) -> dict[str, object]:
+    ordered = sorted(times_ns)
+    row: dict[str, object] = {
+        "name": name,
+        "calls": len(ordered),
+        "median_us": statistics.median(ordered) / 1000,
+        "p99_us": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] / 1000,
+        "max_us": ordered[-1] / 1000,
+    }
+    if yes is not None:
+        row["yes"] = yes
+    return row
+
+
+def run(racks: int, seed: int) -> list[dict[str, object]]:
+    rng = random.Random(seed)
+    contracts = [(r.number, r.contract) for r in DEFAULT_ROUNDS if not r.contract.is_final]
+    slices: list[int] = []
+    slices_valid = 0
+    solved_melds: list[int] = []
+    per_contract: dict[int, list[int]] = {n: [] for n, _ in contracts}
+    yes: dict[int, int] = {n: 0 for n, _ in contracts}
+    final: list[int] = []
+    final_yes = 0
+    clock = time.perf_counter_ns
+    found_melds: list[tuple[tuple[Tile, ...], Tile]] = []
+    for i in range(racks):
+        indicator, rack = deal(rng, i % 3)
+        ordered = sorted(rack)
+        size = rng.randint(3, 5)
+        start = rng.randrange(0, len(ordered) - size + 1)
+        tiles = ordered[start : start + size]
+        t0 = clock()
+        verdict = classify_meld(tiles, indicator)
+        slices.append(clock() - t0)
+        slices_valid += verdict.ok
+        for number, contract in contracts:
+            t0 = clock()
+            melds = solve_contract(rack, contract, indicator)
+            per_contract[number].append(clock() - t0)
+            if melds is not None:
+                yes[number] += 1
+                found_melds.extend((m, indicator) for m in melds)
+        t0 = clock()
+        melds = solve_all_at_once(rack, indicator)
+        final.append(clock() - t0)
+        if melds is not None:
+            final_yes += 1
+            found_melds.extend((m, indicator) for m in melds)
+    for meld, indicator in found_melds:
+        t0 = clock()
+        classify_meld(meld, indicator)
+        solved_melds.append(clock() - t0)
+    rows = [summary("classify: 3–5 rack neighbours", slices, slices_valid)]
+    if solved_melds:
+        rows.append(summary("classify: solver melds (valid)", solved_melds, len(solved_melds)))
+    for number, contract in contracts:
+        rows.append(
+            summary(
+                f"contract round {number:>2} ({contract.tile_count:>2} tiles)",
+                per_contract[number],
+                yes[number],
+            )
+        )
+    rows.append(summary("all at once (round 20)", final, final_yes))
+    return rows
+
+
+def check(rows: list[dict[str, object]]) -> list[str]:
+    missed = []
+    for row in rows:
+        name, median, p99 = str(row["name"]), float(row["median_us"]), float(row["p99_us"])  # type: ignore[arg-type]
+        if name.startswith("classify"):
+            if median > CLASSIFY_MEDIAN_US:
+                missed.append(f"{name}: median {median:.1f} µs > {CLASSIFY_MEDIAN_US} µs")
+        else:
+            if median > SOLVE_MEDIAN_US:
+                missed.append(f"{name}: median {median:.0f} µs > {SOLVE_MEDIAN_US} µs")
+            if p99 > SOLVE_P99_US:
+                missed.append(f"{name}: p99 {p99:.0f} µs > {SOLVE_P99_US} µs")
+    return missed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--racks", type=int, default=10_000, help="racks to deal (10,000)")
+    parser.add_argument("--seed", type=int, default=2026, help="random seed (2026)")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    rows = run(args.racks, args.seed)
+    elapsed = time.perf_counter() - started
+    print(
+        f"{args.racks} racks, seed {args.seed}, Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, {elapsed:.0f} s"
+    )
+    print(f"{'call':38} {'calls':>7} {'median µs':>10} {'p99 µs':>9} {'max µs':>9} {'yes':>6}")
+    for row in rows:
+        print(
+            f"{row['name']:38} {row['calls']:>7} {row['median_us']:>10.1f} "
+            f"{row['p99_us']:>9.1f} {row['max_us']:>9.0f} {row.get('yes', ''):>6}"
+        )
+    missed = check(rows)
+    print("targets met" if not missed else "targets missed:\n  " + "\n  ".join(missed))
+    if args.json:
+        args.json.write_text(json.dumps({"racks": args.racks, "seed": args.seed, "rows": rows}))
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
