@@ -13,7 +13,7 @@ from modeltranslation.admin import TranslationAdmin
 from rules.engine.contracts import validate_round_list
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.models import GlossaryTerm, Round
-from rules.reasons import error_sentence, sentence
+from rules.reasons import error_sentence, problem_sentence
 from rules.wording import contract_text, tile_count_text
 
 LIST_FIELDS = {
@@ -62,7 +62,7 @@ class RoundAdminForm(forms.ModelForm):
         for problem in validate_round_list(rounds):
             if problem.round not in (None, edited.number) and problem.reason not in LIST_FIELDS:
                 continue
-            self.add_error(LIST_FIELDS.get(problem.reason), sentence(problem.reason, problem.facts))
+            self.add_error(LIST_FIELDS.get(problem.reason), problem_sentence(problem))
         return data
 
     @staticmethod

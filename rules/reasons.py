@@ -246,6 +246,18 @@ SENTENCES: dict[ReasonCode, Callable[[Facts], str]] = {
         "The Okey stands for another tile; only that tile can take its place."
     ),
     R.SWAP_WITH_OKEY: lambda f: gettext("An Okey is taken with a real tile, not another Okey."),
+    # When a player may play (P2–P5, P8, C4)
+    R.MAY_MELD: lambda f: gettext("You may lay down your contract."),
+    R.MAY_PLAY: lambda f: gettext("You may play to the table."),
+    R.ALREADY_MELDED: lambda f: gettext("You meld only once a round."),
+    R.NOT_MELDED_YET: lambda f: gettext(
+        "Not yet: nobody plays to the table before melding their contract."
+    ),
+    R.MELDED_THIS_TURN: lambda f: gettext("Not on the turn you meld: wait for your next turn."),
+    R.MUST_KEEP_DISCARD: lambda f: gettext("You must keep one tile to discard."),
+    R.FINAL_ROUND_ALL_AT_ONCE: lambda f: gettext(
+        "In the last round the whole rack goes down at once, or nothing does."
+    ),
     # Discards (X1–X6)
     R.NOT_PLAYABLE: lambda f: gettext("No penalty: the tile fits no meld on the table."),
     R.OKEY_DISCARD: lambda f: gettext("Discarding an Okey costs 2 penalty tiles."),
@@ -260,6 +272,42 @@ SENTENCES: dict[ReasonCode, Callable[[Facts], str]] = {
     R.FINISHED_WITH_OKEY: lambda f: gettext(
         "No penalty: the round is finished with Okey, and everyone else's penalty is doubled."
     ),
+    R.TILE_NOT_ON_RACK: lambda f: (
+        gettext("The rack must include the discarded tile, %(tile)s.")
+        % {"tile": tile_name(f["tile"])}
+    ),
+    R.NEGATIVE_PILE: lambda f: gettext("The draw pile cannot hold fewer than 0 tiles."),
+    R.FINAL_TILE_NOT_LAST: lambda f: gettext(
+        "The tile that ends the round is the last one on the rack, so the rack holds only it."
+    ),
+    # Buying the discard (B1–B3)
+    R.TAKEN_IN_TURN: lambda f: (
+        gettext("Player %(seat)s is next and takes the discard, with no penalty tile.")
+        % {"seat": f["seat"]}
+    ),
+    R.BOUGHT: lambda f: (
+        gettext("Player %(seat)s buys the discard out of turn and draws one penalty tile.")
+        % {"seat": f["seat"]}
+    ),
+    R.SOONER_TURN_WINS: lambda f: (
+        gettext(
+            "Player %(seat)s gets the discard, as their turn comes sooner, and draws one penalty "
+            "tile."
+        )
+        % {"seat": f["seat"]}
+    ),
+    R.BUY_LIMIT_REACHED: lambda f: (
+        gettext(
+            "Nobody gets the discard: whoever wanted it has used all %(limit)s buys this round."
+        )
+        % {"limit": f["limit"]}
+    ),
+    R.NO_TAKER: lambda f: gettext("Nobody takes the discard."),
+    R.UNKNOWN_SEAT: lambda f: (
+        gettext("Players are numbered 1 to 4, not %(seat)s.") % {"seat": f["seat"]}
+    ),
+    R.DISCARDER_CANNOT_TAKE: lambda f: gettext("Nobody can take back their own discard."),
+    R.NEGATIVE_LIMIT: lambda f: gettext("A buying limit cannot be negative."),
     # Tile notation (T1, T2, T5)
     R.EMPTY: lambda f: gettext("Enter at least one tile."),
     R.NOT_A_TILE: lambda f: gettext("“%(token)s” is not a tile.") % {"token": f["token"]},
@@ -300,3 +348,8 @@ def error_sentence(error: Any) -> str:
     if error.code is R.EMPTY_MELD:
         values.setdefault("meld", error.position or 0)
     return sentence(error.code, values)
+
+
+def problem_sentence(problem: Any) -> str:
+    """A round list's `RoundProblem` as a sentence (its round number becomes a fact)."""
+    return sentence(problem.reason, {**problem.facts, "round": problem.round})

@@ -211,7 +211,7 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "Einer der 106 Spielsteine: die Zahlen 1 bis 13 in Rot, Schwarz, Blau und Gelb, "
         "jeweils zweimal, dazu zwei falsche Joker.",
         "T1",
-        "tiles",
+        "okey",
     ),
     "colours": (
         "colours",
@@ -226,7 +226,7 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "jeder Stein auch seine Zahl und einen Buchstaben (R, S, B, G), damit die Farbe nie "
         "das einzige Merkmal ist.",
         "T1 S3",
-        "tiles",
+        "okey",
     ),
     "tile-rack": (
         "tile rack",
@@ -403,7 +403,7 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "turn",
     ),
     "buying": (
-        "to buy a discard",
+        "to buy a discard out of turn",
         "einen abgelegten Stein außer der Reihe kaufen",
         "",
         "",

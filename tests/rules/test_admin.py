@@ -1,0 +1,113 @@
+"""The admin: both languages side by side, and an edit that breaks a rule is refused."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from rules.models import GlossaryTerm, Round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client):
+    user = get_user_model().objects.create_superuser("editor", "e@example.com", "pw-12345678")
+    client.force_login(user)
+    return client
+
+
+def form_data(r: Round, **changes):
+    data = {
+        "title_en": r.title_en,
+        "title_de": r.title_de,
+        "is_final": "on" if r.is_final else "",
+        "groups": r.groups,
+        "group_size": r.group_size,
+        "runs": r.runs,
+        "run_size": r.run_size,
+        "pairs": r.pairs,
+        "example": r.example,
+        "indicator": r.indicator,
+        "notes_en": r.notes_en,
+        "notes_de": r.notes_de,
+    }
+    data.update(changes)
+    return {k: v for k, v in data.items() if v != ""}
+
+
+def change_url(r: Round) -> str:
+    return f"/admin/rules/round/{r.pk}/change/"
+
+
+def test_round_form_shows_both_languages_side_by_side(admin_client):
+    r = Round.objects.get(number=12)
+    html = admin_client.get(change_url(r)).content.decode()
+    assert 'name="title_en"' in html and 'name="title_de"' in html
+    # Django puts the fields of one fieldset line into one row.
+    row = html[html.index("field-title_en") - 400 : html.index("field-title_de")]
+    assert "form-row" in row or "fieldBox" in html
+
+
+def test_rounds_cannot_be_added_or_deleted(admin_client):
+    assert admin_client.get("/admin/rules/round/add/").status_code == 403
+    r = Round.objects.get(number=1)
+    assert admin_client.get(f"/admin/rules/round/{r.pk}/delete/").status_code == 403
+
+
+def test_a_valid_edit_is_saved(admin_client):
+    r = Round.objects.get(number=12)
+    data = form_data(r, title_en="Five in a row", example="b6 b7 ok b9 b10")
+    response = admin_client.post(change_url(r), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    r.refresh_from_db()
+    assert r.title_en == "Five in a row" and r.example == "b6 b7 ok b9 b10"
+
+
+@pytest.mark.parametrize(
+    ("number", "changes", "field", "words"),
+    [
+        (12, {"run_size": 4}, "example", "does not meet the contract"),
+        (19, {"groups": 4}, None, "at most 12"),
+        (12, {"is_final": "on", "runs": 0}, "is_final", "only the last round"),
+        (20, {"is_final": "", "pairs": 2}, "is_final", "must be the all-at-once round"),
+        (3, {"example": "r7 k7 x7|k11 b11 y11"}, "example", "“x7” is not a tile"),
+        (3, {"indicator": "fj"}, "indicator", "false joker cannot be the indicator"),
+        (3, {"group_size": 5}, "group_size", "3 or 4 tiles"),
+        (3, {"groups": 0}, "is_final", "at least one meld"),
+        (3, {"notes_de": ""}, "notes_de", "German text"),
+        (3, {"title_de": ""}, "title_de", "required"),
+    ],
+)
+def test_an_edit_that_breaks_a_rule_is_refused(admin_client, number, changes, field, words):
+    r = Round.objects.get(number=number)
+    before = (r.groups, r.run_size, r.is_final, r.example, r.indicator, r.notes_de)
+    response = admin_client.post(change_url(r), form_data(r, **changes))
+    assert response.status_code == 200
+    form = response.context["adminform"].form
+    errors = form.errors.get(field or "__all__", [])
+    assert any(words in e for e in errors), form.errors
+    r.refresh_from_db()
+    assert (r.groups, r.run_size, r.is_final, r.example, r.indicator, r.notes_de) == before
+
+
+def test_errors_are_in_german_for_a_german_editor(admin_client):
+    r = Round.objects.get(number=12)
+    response = admin_client.post(change_url(r), form_data(r, run_size=4), HTTP_ACCEPT_LANGUAGE="de")
+    errors = " ".join(response.context["adminform"].form.errors["example"])
+    assert "Das Beispiel erfüllt den Kontrakt nicht" in errors
+
+
+def test_glossary_admin_requires_both_languages(admin_client):
+    t = GlossaryTerm.objects.get(slug="okey")
+    data = {
+        "slug": t.slug,
+        "term_en": t.term_en,
+        "term_de": t.term_de,
+        "also_en": "the joker",
+        "definition_en": t.definition_en,
+        "definition_de": t.definition_de,
+        "rules": t.rules,
+        "section": t.section,
+    }
+    response = admin_client.post(f"/admin/rules/glossaryterm/{t.pk}/change/", data)
+    assert response.status_code == 200
+    assert "also_de" in response.context["adminform"].form.errors

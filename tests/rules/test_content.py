@@ -1,0 +1,149 @@
+"""The seeded content: the 20 rounds keep every rule of ROUNDS.md, and the glossary covers
+TERMS.md, all of it in both languages."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from rules.completeness import missing_translations
+from rules.engine import check_opening
+from rules.engine.contracts import MAX_CONTRACT_TILES, validate_round_list
+from rules.models import GlossaryTerm, Round
+from rules.reasons import problem_sentence
+from rules.wording import contract_text, tile_count_text
+
+SPEC = Path(__file__).resolve().parents[3] / "shared" / "spec"
+
+pytestmark = pytest.mark.django_db
+
+
+def table_rows(name: str) -> list[list[str]]:
+    """The rows of the first Markdown table in a spec file, header and rule lines skipped."""
+    rows = []
+    for line in (SPEC / name).read_text().splitlines():
+        if line.startswith("|") and not set(line) <= set("|- "):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows[1:]
+
+
+def engine_rounds():
+    return [r.to_engine() for r in Round.objects.order_by("number")]
+
+
+def test_twenty_rounds_are_seeded_in_order():
+    assert list(Round.objects.values_list("number", flat=True)) == list(range(1, 21))
+
+
+def test_contract_wording_is_generated_from_the_data_and_matches_rounds_md():
+    spec = {int(number): (contract, tiles) for number, contract, tiles in table_rows("ROUNDS.md")}
+    assert len(spec) == 20
+    with translation.override("en"):
+        for r in Round.objects.all():
+            contract, tiles = spec[r.number]
+            assert contract_text(r.contract) == contract, r.number
+            if tiles != "—":
+                assert r.contract.tile_count == int(tiles), r.number
+                assert tile_count_text(r.contract) == f"{tiles} tiles"
+
+
+def test_every_example_meets_its_own_contract():
+    for r in engine_rounds():
+        verdict = check_opening(r.example, r.contract, r.indicator)
+        assert verdict.ok, (r.number, verdict.reason, verdict.facts)
+
+
+def test_no_contract_asks_for_more_than_twelve_tiles():
+    assert MAX_CONTRACT_TILES == 12
+    for r in Round.objects.all():
+        assert r.contract.tile_count <= 12, r.number
+
+
+def test_exactly_the_last_round_has_no_contract():
+    finals = list(Round.objects.filter(is_final=True).values_list("number", flat=True))
+    assert finals == [Round.objects.order_by("-number").first().number]
+
+
+def test_the_engine_finds_no_problem_with_the_list():
+    assert validate_round_list(engine_rounds()) == ()
+
+
+def test_the_list_check_catches_an_edit_that_breaks_a_rule():
+    # What the admin form and the tests above guard against, shown to fail for real.
+    Round.objects.filter(number=12).update(run_size=4)  # example has five tiles
+    Round.objects.filter(number=19).update(groups=4)  # 16 tiles
+    Round.objects.filter(number=20).update(is_final=False, pairs=7)
+    problems = validate_round_list(engine_rounds())
+    codes = {(p.round, str(p.reason)) for p in problems}
+    assert all(problem_sentence(p) for p in problems)
+    assert (12, "EXAMPLE_REJECTED") in codes
+    assert (19, "CONTRACT_TOO_MANY_TILES") in codes
+    assert (20, "NO_FINAL_ROUND") in codes
+
+
+def test_round_content_is_complete_in_both_languages():
+    assert missing_translations() == []
+    for r in Round.objects.all():
+        assert r.title_en and r.title_de and r.title_en != r.title_de, r.number
+        assert r.notes_en and r.notes_de and r.notes_en != r.notes_de, r.number
+
+
+def test_a_missing_german_text_is_reported():
+    Round.objects.filter(number=5).update(notes_de="")
+    GlossaryTerm.objects.filter(slug="okey").update(definition_de="  ")
+    problems = missing_translations()
+    assert len(problems) == 2
+    assert any("notes (de)" in p for p in problems)
+    assert any("definition (de)" in p for p in problems)
+
+
+# TERMS.md row (English cell) → glossary slug
+TERM_SLUGS = {
+    "Küt (American Okey, Amerikano)": "kut",
+    "tile": "tile",
+    "tile rack": "tile-rack",
+    "draw pile": "draw-pile",
+    "discard (verb / noun)": "discard",
+    "penalty tile": "penalty-tile",
+    "indicator tile": "indicator",
+    "Okey": "okey",
+    "false joker": "false-joker",
+    "run": "run",
+    "Küt group": "kut-group",
+    "pair": "pair",
+    "group (any meld on the table)": "meld",
+    "contract": "contract",
+    "round": "round",
+    "to meld (lay down the contract)": "to-meld",
+    "to add tiles to the table": "to-add",
+    "to buy a discard out of turn": "buying",
+    "to end the round / go out": "going-out",
+    "finished with Okey": "okey-finish",
+    "the KÜT app's ruling": "kut-app-ruling",
+    "written table rule": "written-table-rule",
+    "not covered in the sources": "not-covered",
+    "red, black, blue, yellow": "colours",
+    "team table (TEAM)": "team-table",
+    "score calculator": "score-calculator",
+    "referee": "referee",
+}
+
+
+def test_glossary_defines_every_term_of_terms_md_with_its_german_name():
+    rows = table_rows("TERMS.md")
+    assert {english for english, *_ in rows} == set(TERM_SLUGS)
+    terms = {t.slug: t for t in GlossaryTerm.objects.all()}
+    for english, german, _note in rows:
+        entry = terms[TERM_SLUGS[english]]
+        names_de = f"{entry.term_de} {entry.also_de}".casefold()
+        first_german = re.split(r" / ", german)[0].casefold()
+        assert first_german in names_de, (english, german, entry.term_de)
+        assert entry.definition_en and entry.definition_de
+
+
+def test_glossary_entries_point_at_real_guide_sections(client):
+    anchors = set(re.findall(r'\bid="([^"]+)"', client.get("/en/guide/").content.decode()))
+    assert "okey" in anchors and "runs" in anchors
+    for t in GlossaryTerm.objects.exclude(section=""):
+        assert t.section in anchors, t.slug

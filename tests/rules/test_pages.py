@@ -1,0 +1,376 @@
+"""The guide, the rounds, a round and the glossary as visitors get them, in both languages."""
+
+import html as html_lib
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from rules.engine import (
+    Contract,
+    check_opening,
+    classify_meld,
+    parse_indicator,
+    parse_melds,
+    parse_tiles,
+)
+from rules.guide import INDICATOR, SCORING_INDICATOR, SCORING_PLAYERS, faq
+from rules.models import GlossaryTerm, Round
+from rules.wording import contract_text
+
+pytestmark = pytest.mark.django_db
+
+PAGES = [
+    ("/en/guide/", "/de/anleitung/"),
+    ("/en/rounds/", "/de/runden/"),
+    ("/en/rounds/12/", "/de/runden/12/"),
+    ("/en/glossary/", "/de/glossar/"),
+]
+ALL = [p for pair in PAGES for p in pair]
+
+
+def get(client, path, **kwargs):
+    response = client.get(path, **kwargs)
+    assert response.status_code == 200, path
+    return response.content.decode()
+
+
+def meta(html, name):
+    match = re.search(rf'<meta (?:name|property)="{name}" content="([^"]*)"', html)
+    assert match, name
+    return html_lib.unescape(match.group(1))
+
+
+def title(html):
+    return html_lib.unescape(re.search(r"<title>(.*?)</title>", html, re.S).group(1))
+
+
+def test_urls_have_their_names():
+    with translation.override("de"):
+        assert reverse("rules:guide") == "/de/anleitung/"
+        assert reverse("rules:rounds") == "/de/runden/"
+        assert reverse("rules:round", args=[12]) == "/de/runden/12/"
+        assert reverse("rules:glossary") == "/de/glossar/"
+
+
+@pytest.mark.parametrize(("english", "german"), PAGES)
+def test_each_page_has_its_own_title_and_description_in_its_language(client, english, german):
+    en, de = get(client, english), get(client, german)
+    assert '<html lang="en">' in en and '<html lang="de">' in de
+    for name in ("description", "og:title", "og:description"):
+        assert meta(en, name) and meta(de, name) and meta(en, name) != meta(de, name), name
+    assert title(en) != title(de)
+    base = meta(get(client, "/en/"), "description")
+    assert meta(en, "description") != base
+
+
+@pytest.mark.parametrize("path", ALL)
+def test_pages_vary_on_htmx_and_answer_head(client, path):
+    response = client.get(path)
+    assert "HX-Request" in response["Vary"]
+    assert client.head(path).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "queries"),
+    [("/en/guide/", 0), ("/de/anleitung/", 0), ("/en/rounds/", 1), ("/de/runden/", 1)]
+    + [(f"/en/rounds/{n}/", 1) for n in (1, 12, 20)]
+    + [("/en/glossary/", 1), ("/de/glossar/", 1)],
+)
+def test_query_budget_whatever_the_content(client, django_assert_num_queries, path, queries):
+    with django_assert_num_queries(queries):
+        client.get(path)
+    # More content, longer notes, another contract: still the same count.
+    GlossaryTerm.objects.create(
+        slug="extra", term_en="extra", term_de="Extra", definition_en="x", definition_de="y"
+    )
+    Round.objects.filter(number__in=(11, 12, 13)).update(notes_en="n " * 300, notes_de="m " * 300)
+    Round.objects.filter(number=12).update(run_size=5, example="k3 k4 k5 k6 k7")
+    with django_assert_num_queries(queries):
+        client.get(path)
+
+
+# --- Rounds ---------------------------------------------------------------------------------
+
+
+def round_cards(html):
+    return re.findall(r'<li class="round-card" id="round-(\d+)".*?</li>', html, re.S)
+
+
+def test_rounds_page_lists_every_round_with_contract_tiles_and_example(client):
+    html = get(client, "/en/rounds/")
+    assert round_cards(html) == [str(n) for n in range(1, 21)]
+    for r in Round.objects.all():
+        card = re.search(rf'id="round-{r.number}".*?</li>', html, re.S).group(0)
+        with translation.override("en"):
+            assert contract_text(r.contract).capitalize()[:20] in html_lib.unescape(card)
+        assert f'href="/en/rounds/{r.number}/"' in card
+        shown = re.findall(r'data-tile="(\w+)"', card)
+        melds = parse_melds(r.example)
+        assert len(shown) == sum(len(m) for m in melds), r.number
+        assert 'data-verdict="valid"' in card
+
+
+def test_german_rounds_page_uses_the_german_wording_and_titles(client):
+    html = html_lib.unescape(get(client, "/de/runden/"))
+    assert "Eine Küt-Gruppe aus drei Steinen" in html
+    assert "Eine Küt-Gruppe aus vier Steinen, eine Reihe aus fünf Steinen und ein Paar" in html
+    assert "Drei Paare" in html and "12 Steine" in html
+    for r in Round.objects.all():
+        assert r.title_de in html
+        assert r.title_en not in html or r.title_en == r.title_de
+    assert "one group of three" not in html.lower()
+
+
+def test_an_edited_contract_changes_the_words_on_the_page(client):
+    Round.objects.filter(number=3).update(groups=1, runs=1, example="r7 k7 b7|b4 b5 b6")
+    html = html_lib.unescape(get(client, "/en/rounds/3/"))
+    assert "One group of three and one run of three" in html
+    assert "Two groups of three" not in html
+
+
+def test_a_broken_example_is_shown_as_invalid_never_as_valid(client):
+    Round.objects.filter(number=12).update(run_size=4)
+    html = get(client, "/en/rounds/12/")
+    assert 'data-verdict="invalid"' in html
+    assert 'data-reason="INVALID_MELD"' in html or "RUN_TOO_LONG_FOR_CONTRACT" in html
+
+
+def test_round_page_shows_contract_tiles_example_and_neighbours(client):
+    html = html_lib.unescape(get(client, "/de/runden/12/"))
+    assert "Runde 12: Eine lange Reihe" in html
+    assert "Eine Reihe aus fünf Steinen" in html and "5 Steine" in html
+    assert 'rel="prev" href="/de/runden/11/"' in html
+    assert 'rel="next" href="/de/runden/13/"' in html
+    assert 'data-tile="k3"' in html and 'data-tile="k7"' in html
+    assert title(html).startswith("Runde 12: eine Reihe aus fünf Steinen")
+
+
+def test_first_and_last_round_have_one_neighbour(client):
+    first, last = get(client, "/en/rounds/1/"), get(client, "/en/rounds/20/")
+    assert 'rel="prev"' not in first and 'rel="next" href="/en/rounds/2/"' in first
+    assert 'rel="next"' not in last and 'rel="prev" href="/en/rounds/19/"' in last
+    assert "All at once" in html_lib.unescape(last)
+
+
+@pytest.mark.parametrize("path", ["/en/rounds/0/", "/en/rounds/21/", "/de/runden/99/"])
+def test_unknown_round_is_a_404(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_round_example_with_an_okey_says_which_indicator_it_is_read_with(client):
+    html = html_lib.unescape(get(client, "/en/rounds/20/"))
+    assert 'data-tile="ok"' in html
+    assert "Read with the indicator blue 8: the Okey is blue 9." in html
+
+
+# --- Guide ---------------------------------------------------------------------------------
+
+
+def figures(html):
+    return re.findall(r"<figure class=\"example[^\"]*\"(.*?)</figure>", html, re.S)
+
+
+def test_guide_has_a_table_of_contents_an_anchor_and_a_share_link_per_section(client):
+    from rules.guide import sections
+
+    html = get(client, "/en/guide/")
+    toc = re.search(r'<nav class="toc".*?</nav>', html, re.S).group(0)
+    anchors = [s.anchor for s in sections()]
+    assert re.findall(r'href="#([\w-]+)"', toc) == anchors
+    for anchor in anchors:
+        assert f'<section id="{anchor}"' in html
+        assert f'href="http://testserver/en/guide/#{anchor}" data-share' in html
+    order = [html.index(f'<section id="{a}"') for a in anchors]
+    assert order == sorted(order)
+
+
+def test_guide_sections_come_in_the_order_the_issue_asks_for(client):
+    html = get(client, "/en/guide/")
+    ids = [
+        "at-a-glance", "okey", "false-joker", "deal", "groups", "runs", "pairs", "contracts",
+        "turn", "melding", "adding", "taking-the-okey", "buying", "penalties", "ending",
+        "okey-finish", "all-at-once", "empty-pile", "scoring", "worked-example", "team", "faq",
+    ]  # fmt: skip
+    positions = [html.index(f'id="{i}"') for i in ids]
+    assert positions == sorted(positions)
+
+
+def test_indicator_blue_8_gives_okey_blue_9_drawn_as_tiles(client):
+    html = get(client, "/en/guide/")
+    section = re.search(r'<section id="okey".*?</section>', html, re.S).group(0)
+    assert re.search(r'data-tile="b8">.*?→.*?data-tile="b9"', section, re.S)
+    assert "Indicator blue 8, so the Okey is blue 9." in section
+
+
+@pytest.mark.parametrize("path", ["/en/guide/", "/de/anleitung/"])
+def test_every_meld_example_on_the_guide_is_the_engines_verdict(client, path):
+    html = get(client, path)
+    checked = 0
+    for figure in figures(html):
+        attrs = dict(re.findall(r'data-(verdict|kind|reason|rule)="([^"]*)"', figure[:300]))
+        if "verdict" not in attrs or not attrs["rule"].startswith(("M", "T")):
+            continue  # the indicator; opening, adding, swapping, discards: checked below
+        tokens = re.findall(r'data-tile="(\w+)"', figure)
+        verdict = classify_meld(parse_tiles(" ".join(tokens)), INDICATOR)
+        assert attrs["verdict"] == ("valid" if verdict.ok else "invalid"), tokens
+        assert attrs["reason"] == verdict.reason and attrs["rule"] == verdict.rule, tokens
+        checked += 1
+    assert checked >= 14
+    # Both a valid and an invalid example for each kind of meld.
+    for kind_reason in ("VALID_GROUP", "GROUP_REPEATED_COLOUR", "VALID_RUN", "RUN_WRAPS_PAST_ONE"):
+        assert f'data-reason="{kind_reason}"' in html
+    assert 'data-reason="VALID_PAIR"' in html and 'data-reason="PAIR_NOT_IDENTICAL"' in html
+
+
+def test_contract_examples_are_the_engines_verdict(client):
+    html = get(client, "/en/guide/")
+    contract = Contract(groups=1)
+    seen = 0
+    for figure in figures(html):
+        if 'data-rule="C2"' not in figure:
+            continue
+        tokens = " ".join(re.findall(r'data-tile="(\w+)"', figure))
+        verdict = check_opening([parse_tiles(tokens)], contract, INDICATOR)
+        assert f'data-reason="{verdict.reason}"' in figure
+        seen += 1
+    assert seen == 2
+    assert "one group of three" in html
+
+
+def test_penalty_examples_carry_the_engines_penalty(client):
+    html = get(client, "/en/guide/")
+    assert re.search(r'data-penalty="2" data-reason="PLAYABLE_DISCARD" data-rule="X2"', html)
+    assert re.search(r'data-penalty="0" data-reason="FINAL_TILE" data-rule="X4"', html)
+
+
+def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calculator(client):
+    from rules.engine import PlayerInput, PlayerState, score_round
+
+    html = get(client, "/en/guide/")
+    indicator = parse_indicator(SCORING_INDICATOR)
+    players = [
+        PlayerInput(state=state)
+        if state is PlayerState.FINISHED
+        else PlayerInput(state=state, rack=parse_tiles(rack))
+        for _n, state, rack in SCORING_PLAYERS
+    ]
+    plain = score_round(players, indicator)
+    doubled = score_round(players, indicator, okey_finish=True)
+    for seat in range(1, 5):
+        assert (
+            f'data-player="{seat}" data-score="{plain.score(seat)}" '
+            f'data-doubled="{doubled.score(seat)}"'
+        ) in html
+    assert 'data-score="195"' in html  # RULES.md's worked check: (3 + 11 + 25) × 5
+    assert "(3 + 11 + 25) × 5" in html
+    link = html_lib.unescape(re.search(r'href="(/en/calculator/\?[^"]+)"', html).group(1))
+    query = parse_qs(urlsplit(link).query)
+    assert query["indicator"] == [SCORING_INDICATOR] and query["round"] == ["5"]
+    for seat, (name, state, rack) in enumerate(SCORING_PLAYERS, 1):
+        assert query[f"name{seat}"] == [name] and query[f"state{seat}"] == [str(state)]
+        assert query.get(f"rack{seat}", [""]) == [rack]
+    calculator = client.get(link).content.decode()
+    for seat in range(1, 5):
+        assert re.search(
+            rf'data-player="{seat}"[^>]*data-score="{plain.score(seat)}"', calculator
+        ), seat
+
+
+def test_team_example_gives_the_partner_zero(client):
+    from rules.engine import PlayerInput, PlayerState, score_round
+
+    html = get(client, "/en/guide/")
+    team = re.search(r'<section id="team".*?</section>', html, re.S).group(0)
+    players = [
+        PlayerInput(state=state)
+        if state is PlayerState.FINISHED
+        else PlayerInput(state=state, rack=parse_tiles(rack))
+        for _n, state, rack in SCORING_PLAYERS
+    ]
+    result = score_round(players, parse_indicator(SCORING_INDICATOR), team=True)
+    assert result.score(3) == 0  # Cem, not melded, partner of the finisher
+    for seat in range(1, 5):
+        assert f'data-player="{seat}" data-team-score="{result.score(seat)}"' in team
+    for i, total in enumerate(result.team_totals, 1):
+        assert f'data-team="{i}" data-team-total="{total}"' in team
+    assert "team=1" in html_lib.unescape(team)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_faq_links_every_ruling_and_is_published_as_faqpage_json_ld(client, language):
+    with translation.override(language):
+        path = reverse("rules:guide")
+        rulings = [reverse("referee:ruling", args=[q.ruling]) for q in faq() if q.ruling]
+        questions = [q.question for q in faq()]
+    html = get(client, path)
+    faq_html = re.search(r'<section id="faq".*?</section>', html, re.S).group(0)
+    assert len(rulings) == 9
+    for url in rulings:
+        assert f'href="{url}"' in faq_html
+        assert client.get(url).status_code == 200
+    blocks = re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    assert len(blocks) == 1
+    data = json.loads(blocks[0])
+    assert data["@type"] == "FAQPage"
+    assert [q["name"] for q in data["mainEntity"]] == questions
+    assert all(q["acceptedAnswer"]["text"] for q in data["mainEntity"])
+
+
+def test_json_ld_is_escaped_like_json_script():
+    from rules.views import json_ld
+
+    out = json_ld({"text": "</script><b>&"})
+    assert "</script>" not in out and "<b>" not in out and "&" not in out
+    assert json.loads(out) == {"text": "</script><b>&"}
+
+
+@pytest.mark.parametrize(
+    ("guide", "glossary"), [("/en/guide/", "/en/glossary/"), ("/de/anleitung/", "/de/glossar/")]
+)
+def test_guide_links_each_glossary_term_where_it_first_appears(client, guide, glossary):
+    html = get(client, guide)
+    linked = re.findall(rf'href="{glossary}#([\w-]+)"', html)
+    slugs = set(GlossaryTerm.objects.values_list("slug", flat=True))
+    assert set(linked) == slugs  # every term is linked, and only real anchors
+    assert len(linked) == len(slugs)  # once each: where it first appears
+    glossary_html = get(client, glossary)
+    for slug in slugs:
+        assert f'<dt id="{slug}">' in glossary_html
+
+
+def test_rule_ids_are_shown_as_badges(client):
+    html = get(client, "/en/guide/")
+    badges = set(re.findall(r'<span class="rule-id">(\w+)</span>', html))
+    for rule in ("T2", "T4", "M1", "M2", "M3", "C2", "P3", "P7", "B1", "X2", "E2", "S3", "S5"):
+        assert rule in badges
+
+
+# --- Glossary ------------------------------------------------------------------------------
+
+
+def test_glossary_is_alphabetical_in_each_language_with_the_other_name(client):
+    for path, other in (("/en/glossary/", "German:"), ("/de/glossar/", "Englisch:")):
+        html = html_lib.unescape(get(client, path))
+        terms = re.findall(r'<dt id="[\w-]+">([^<]+)', html)
+        assert len(terms) == GlossaryTerm.objects.count()
+        from rules.views import sort_key
+
+        assert terms == sorted(terms, key=sort_key)
+        assert html.count(other) == len(terms)
+    assert "Anzeigestein" in get(client, "/en/glossary/")
+    assert "indicator tile" in get(client, "/de/glossar/")
+
+
+# --- Sitemap -------------------------------------------------------------------------------
+
+
+def test_sitemap_lists_rounds_and_glossary_with_their_twins(client):
+    xml = get(client, "/sitemap.xml")
+    for english, german in PAGES + [(f"/en/rounds/{n}/", f"/de/runden/{n}/") for n in (1, 20)]:
+        assert f"<loc>http://testserver{english}</loc>" in xml
+        assert f"<loc>http://testserver{german}</loc>" in xml
+        assert f'hreflang="de" href="http://testserver{german}"' in xml
