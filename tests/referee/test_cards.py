@@ -1,0 +1,123 @@
+"""Share cards: 1200×630 PNGs in the page's language, cached by content, served with ETag."""
+
+import io
+
+import pytest
+from django.core.cache import caches
+from PIL import Image, ImageChops
+
+from referee import cards
+from referee.cards import BOLD, REGULAR, CardExample, CardSpec, CardTile, render_card
+from referee.models import Ruling
+
+from .helpers import KEYS, LANGUAGES, PREFIX
+
+pytestmark = pytest.mark.django_db
+
+
+def card(client, language="en", key="run-12-13-1", **headers):
+    return client.get(f"{PREFIX[language]}{key}/card.png", headers=headers)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", KEYS)
+def test_every_ruling_has_a_card_in_both_languages(client, language, key):
+    response = card(client, language, key)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(response.content))
+    assert image.format == "PNG" and image.size == (1200, 630)
+
+
+def test_english_and_german_cards_differ(client):
+    english, german = card(client, "en").content, card(client, "de").content
+    assert english != german
+    assert card(client, "en")["ETag"] != card(client, "de")["ETag"]
+
+
+def test_card_headers_and_conditional_get(client):
+    first = card(client)
+    etag = first["ETag"]
+    assert etag.startswith('"') and etag.endswith('"')
+    assert first["Cache-Control"].startswith("public, max-age=")
+    again = card(client, If_None_Match=etag)
+    assert again.status_code == 304 and not again.content
+    assert again["ETag"] == etag
+    other = card(client, If_None_Match='"something-else"')
+    assert other.status_code == 200 and other.content == first.content
+
+
+def test_the_versioned_url_from_the_page_is_immutable(client):
+    html = client.get(f"{PREFIX['en']}run-12-13-1/").content.decode()
+    url = html.split('property="og:image" content="', 1)[1].split('"', 1)[0]
+    response = client.get(url.removeprefix("http://testserver"))
+    assert response.status_code == 200
+    assert "immutable" in response["Cache-Control"]
+    assert "immutable" not in card(client)["Cache-Control"]
+
+
+def test_a_card_is_drawn_once_then_served_from_the_cache(client, monkeypatch):
+    drawn = []
+    real = cards.render_card
+    monkeypatch.setattr(cards, "render_card", lambda spec: drawn.append(spec) or real(spec))
+    first, second = card(client).content, card(client).content
+    assert first == second and len(drawn) == 1
+
+
+def test_an_edit_in_the_admin_redraws_the_card(client):
+    before = card(client)
+    ruling = Ruling.objects.get(key="run-12-13-1")
+    ruling.short_answer_en = "Yes. 13-1-2 is not a run."
+    ruling.save()
+    after = card(client)
+    assert after["ETag"] != before["ETag"]
+    assert after.content != before.content
+    assert card(client, If_None_Match=before["ETag"]).status_code == 200
+    # The German card did not change with the English text.
+    assert card(client, "de")["ETag"] == card(client, "de")["ETag"]
+
+
+def test_unknown_ruling_has_no_card(client):
+    assert card(client, key="nothing-here").status_code == 404
+
+
+def draw(font, text):
+    image = Image.new("L", (80, 80), 0)
+    cards.ImageDraw.Draw(image).text((10, 10), text, font=font, fill=255)
+    return image
+
+
+def test_the_shipped_font_has_umlauts_and_turkish_letters():
+    assert REGULAR.exists() and BOLD.exists()
+    assert (REGULAR.parent / "LICENSE-DejaVu.txt").exists()
+    for path in (REGULAR, BOLD):
+        font = cards.ImageFont.truetype(str(path), 48)
+        missing = draw(font, "\U000f0000")  # a private-use code point: the "no glyph" box
+        for letter in "üöäÜÖÄßşğıİŞĞçÇ★✓✗→":
+            glyph = draw(font, letter)
+            assert glyph.getbbox() is not None, letter
+            assert ImageChops.difference(glyph, missing).getbbox() is not None, letter
+
+
+def test_card_text_draws_umlauts_and_turkish_letters():
+    def spec(question):
+        return CardSpec(language="de", brand="Küt", question=question, answer="")
+
+    plain = Image.open(io.BytesIO(render_card(spec("Küt"))))
+    turkish = Image.open(io.BytesIO(render_card(spec("Küt ış İğ"))))
+    assert ImageChops.difference(plain.convert("RGB"), turkish.convert("RGB")).getbbox()
+
+
+def test_long_questions_are_wrapped_and_cut_not_overflowing():
+    question = "Eine sehr lange Frage, die nie endet " * 10
+    example = CardExample(melds=((CardTile("r", "7", "R"),) * 14,), verdict="Gültig")
+    image = Image.open(io.BytesIO(render_card(CardSpec("de", "Küt", question, "Ja.", (example,)))))
+    assert image.size == (1200, 630)
+
+
+def test_cards_are_cached_under_their_content_digest():
+    spec = CardSpec(language="en", brand="Küt", question="Q?", answer="A.")
+    cards.card_png(spec)
+    assert caches["default"].get(cards.CACHE_PREFIX + spec.digest) is not None
+    changed = CardSpec(language="de", brand="Küt", question="Q?", answer="A.")
+    assert changed.digest != spec.digest

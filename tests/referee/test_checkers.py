@@ -1,0 +1,400 @@
+"""Meld and discard checkers: the rules digest's examples, htmx fragments, bad input."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .helpers import LANGUAGES, check_url, discard_url, find, find_all
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def page(client, url, **headers):
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200, url
+    return response, response.content.decode()
+
+
+def verdicts(html):
+    return [
+        (v["data-verdict"], v.get("data-kind"), v["data-reason"], v["data-rule"])
+        for v in find_all(html, data_verdict=True)
+    ]
+
+
+# --- meld checker -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tiles", "expected"),
+    [
+        ("r12 r13 r1", ("valid", "run", "VALID_RUN", "M2")),
+        ("y11 y12 y13 y1", ("valid", "run", "VALID_RUN", "M2")),
+        ("b1 b2 b3", ("valid", "run", "VALID_RUN", "M2")),
+        ("r13 r1 r2", ("invalid", None, "RUN_WRAPS_PAST_ONE", "M2")),
+        ("b5 b6 r7", ("invalid", None, "RUN_MIXED_COLOURS", "M2")),
+        ("r7 k7 b7", ("valid", "group", "VALID_GROUP", "M1")),
+        ("r7 k7 b7 y7", ("valid", "group", "VALID_GROUP", "M1")),
+        ("r7 r7 b7", ("invalid", None, "GROUP_REPEATED_COLOUR", "M1")),
+        ("r7 k7 b7 y7 ok", ("invalid", None, "GROUP_TOO_LONG", "M1")),
+        ("y9 y9", ("valid", "pair", "VALID_PAIR", "M3")),
+        ("k3 ok k5", ("valid", "run", "VALID_RUN", "M2")),
+        # Indicator b8: the Okey is b9, a false joker counts as b9 and nothing else (T4).
+        ("b8 fj b10", ("valid", "run", "VALID_RUN", "M2")),
+        ("r8 fj r10", ("invalid", None, "FALSE_JOKER_NOT_WILD", "T4")),
+    ],
+)
+def test_meld_verdicts_follow_the_rules_digest(client, tiles, expected):
+    _, html = page(client, check_url(tiles=tiles, indicator="b8"))
+    assert verdicts(html) == [expected]
+    assert not find_all(html, data_error=True)
+
+
+def test_the_verdict_says_what_each_okey_stands_for(client):
+    _, html = page(client, check_url(tiles="k3 ok k5", indicator="b8"))
+    assert "The Okey at place 2 stands for black 4." in html
+    _, html = page(client, check_url("de", tiles="k3 ok k5", indicator="b8"))
+    assert "Der Okey an Stelle 2 steht für: schwarze 4." in html
+
+
+def test_an_invalid_meld_names_the_reason_and_links_the_ruling(client):
+    _, html = page(client, check_url(tiles="r13 r1 r2", indicator="b8"))
+    verdict = find(html, data_verdict="invalid")
+    assert "cannot go on past it" in verdict.text and "Rule M2" in verdict.text
+    assert 'href="/en/referee/run-12-13-1/"' in html
+    _, html = page(client, check_url("de", tiles="r13 r1 r2", indicator="b8"))
+    assert "nicht darüber hinaus" in find(html, data_verdict="invalid").text
+    assert 'href="/de/schiedsrichter/run-12-13-1/"' in html
+
+
+def test_several_melds_get_a_verdict_each(client):
+    _, html = page(client, check_url(tiles="b4 b5 b6 | r7 r7 b7", indicator="b8"))
+    assert [v[0] for v in verdicts(html)] == ["valid", "invalid"]
+
+
+@pytest.mark.parametrize(
+    ("round_", "tiles", "expected"),
+    [
+        ("1", "r7 k7 b7", ("valid", "CONTRACT_MET", "C2")),
+        ("1", "r7 k7 b7 y7", ("invalid", "GROUP_TOO_LONG_FOR_CONTRACT", "C2")),
+        ("1", "b4 b5 b6", ("invalid", "MISSING_GROUP", "C2")),
+        ("4", "b4 b5 b6|r12 r13 r1", ("valid", "CONTRACT_MET", "C2")),
+        ("4", "b4 b5 b6", ("invalid", "MISSING_RUN", "C2")),
+        ("10", "r5 r5|k9 k9|y13 y13", ("valid", "CONTRACT_MET", "C2")),
+        ("12", "k3 k4 k5 k6 k7 k8", ("invalid", "RUN_TOO_LONG_FOR_CONTRACT", "C2")),
+    ],
+)
+def test_with_a_round_the_checker_judges_the_opening_meld(client, round_, tiles, expected):
+    _, html = page(client, check_url(tiles=tiles, indicator="b8", round=round_))
+    opening = find(html, data_opening=True)
+    assert (
+        opening["data-opening"],
+        opening["data-opening-reason"],
+        opening["data-opening-rule"],
+    ) == expected
+    assert f"round {round_}" in opening.text
+
+
+def test_without_a_round_there_is_no_opening_verdict(client):
+    _, html = page(client, check_url(tiles="r7 k7 b7", indicator="b8"))
+    assert not find_all(html, data_opening=True)
+
+
+def test_round_choices_come_from_the_rounds_content(client):
+    _, html = page(client, check_url())
+    options = [o["value"] for o in find_all(html, value=True) if o.tag == "option"]
+    assert options == [""] + [str(n) for n in range(1, 21)]
+    assert "Round 3: two groups of three" in html
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_htmx_gets_only_the_fragment_and_the_page_varies_on_it(client, language):
+    url = check_url(language, tiles="r12 r13 r1", indicator="b8")
+    whole, whole_html = page(client, url)
+    part, part_html = page(client, url, **HTMX)
+    assert "<html" in whole_html and "<html" not in part_html
+    assert verdicts(part_html) == verdicts(whole_html) == [("valid", "run", "VALID_RUN", "M2")]
+    for response in (whole, part):
+        assert "HX-Request" in response["Vary"]
+    # A history restore needs the whole page.
+    _, restored = page(client, url, **HTMX, **{"HX-History-Restore-Request": "true"})
+    assert "<html" in restored
+
+
+def test_the_form_is_a_get_form_that_htmx_enhances(client):
+    _, html = page(client, check_url())
+    form = find(html, hx_get="/en/referee/check/")
+    assert form.tag == "form" and form["method"] == "get" and form["action"] == "/en/referee/check/"
+    assert form["hx-push-url"] == "true" and form["hx-target"] == "#check-result"
+    assert find(html, id="check-result")["aria-live"] == "polite"
+    assert find(html, data_tile_picker=True)["data-target"] == "id_tiles"
+
+
+def test_the_result_is_a_permalink_to_share(client):
+    _, html = page(client, check_url(tiles="r12 r13 r1", indicator="b8"), **HTMX)
+    share = find(html, data_share=True)
+    assert share["href"] == "http://testserver/en/referee/check/?tiles=r12+r13+r1&indicator=b8"
+
+
+def test_an_empty_checker_shows_neither_verdict_nor_error(client):
+    _, html = page(client, check_url())
+    assert not find_all(html, data_verdict=True) and not find_all(html, data_error=True)
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "english", "german"),
+    [
+        (
+            {"tiles": "r12 x14", "indicator": "b8"},
+            "tiles",
+            "“x14” is not a tile",
+            "„x14“ ist kein Stein",
+        ),
+        ({"tiles": "r14 r1", "indicator": "b8"}, "tiles", "from 1 to 13", "von 1 bis 13"),
+        (
+            {"tiles": "12 13", "indicator": "b8"},
+            "tiles",
+            "colour letter is missing",
+            "Farbbuchstabe",
+        ),
+        (
+            {"tiles": "", "indicator": "b8"},
+            "tiles",
+            "Enter at least one tile",
+            "mindestens einen Stein",
+        ),
+        (
+            {"tiles": "b4 b5 b6||r7", "indicator": "b8"},
+            "tiles",
+            "Meld 2 is empty",
+            "Kombination 2 ist leer",
+        ),
+        (
+            {"tiles": "r7 k7 b7|r7 k7 y7|r7 b7 y7", "indicator": "b8"},
+            "tiles",
+            "only 2 of each",
+            "nur 2-mal",
+        ),
+        ({"tiles": "r7 " * 80, "indicator": "b8"}, "tiles", "too long", "zu lang"),
+        (
+            {"tiles": "r12 r13 r1", "indicator": "fj"},
+            "indicator",
+            "never a false joker",
+            "nie ein falscher Joker",
+        ),
+        ({"tiles": "r12 r13 r1", "indicator": "ok"}, "indicator", "not as “ok”", "nicht als „ok“"),
+        (
+            {"tiles": "r12 r13 r1", "indicator": "b8 b9"},
+            "indicator",
+            "exactly one tile",
+            "genau ein Stein",
+        ),
+        (
+            {"tiles": "r12 r13 r1", "indicator": ""},
+            "indicator",
+            "Enter the indicator",
+            "Anzeigestein ein",
+        ),
+        (
+            {"tiles": "r12 r13 r1", "indicator": "b8", "round": "99"},
+            "round",
+            "no round 99",
+            "Runde 99",
+        ),
+        (
+            {"tiles": "r12 r13 r1", "indicator": "b8", "round": "x"},
+            "round",
+            "no round x",
+            "Runde x",
+        ),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_bad_input_gets_a_field_error_in_the_pages_language(
+    client, params, field, english, german, htmx
+):
+    for language, words in (("en", english), ("de", german)):
+        _, html = page(client, check_url(language, **params), **(HTMX if htmx else {}))
+        error = find(html, data_error=field)
+        assert words in error.text, (language, error.text)
+        assert not find_all(html, data_verdict=True)
+        if not htmx:
+            field_input = find(html, id=f"id_{field}")
+            assert field_input["aria-invalid"] == "true"
+            assert f"id_{field}_error" in field_input["aria-describedby"].split()
+        else:
+            assert error["hx-swap-oob"] == "true"
+
+
+def test_typing_is_forgiving_about_case_separators_and_german_letters(client):
+    _, html = page(client, check_url(tiles="R12,r13-R1 |", indicator="B8"))
+    assert verdicts(html) == [("valid", "run", "VALID_RUN", "M2")]
+    _, html = page(client, check_url(tiles="s7 g7 b7", indicator="b8"))
+    assert verdicts(html) == [("valid", "group", "VALID_GROUP", "M1")]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(tiles=st.text(max_size=30), indicator=st.text(max_size=6), round_=st.text(max_size=4))
+def test_no_input_makes_the_meld_checker_fail(client, tiles, indicator, round_):
+    response = client.get(
+        "/en/referee/check/", {"tiles": tiles, "indicator": indicator, "round": round_}
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert find_all(html, data_verdict=True) or find_all(html, data_error=True)
+
+
+# --- discard checker --------------------------------------------------------------------
+
+TABLE = "b4 b5 b6|r7 k7 b7"
+
+
+def penalty(html):
+    found = find(html, data_penalty=True)
+    return found["data-penalty"], found["data-reason"], found["data-rule"]
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({"tile": "b3"}, ("2", "PLAYABLE_DISCARD", "X2")),
+        ({"tile": "b7", "table": "b4 b5 b6"}, ("2", "PLAYABLE_DISCARD", "X2")),
+        ({"tile": "y7"}, ("2", "PLAYABLE_DISCARD", "X2")),
+        ({"tile": "ok"}, ("2", "OKEY_DISCARD", "X1")),
+        ({"tile": "b9"}, ("2", "OKEY_DISCARD", "X1")),
+        ({"tile": "r1"}, ("0", "NOT_PLAYABLE", "X2")),
+        ({"tile": "b3", "table": ""}, ("0", "NOT_PLAYABLE", "X2")),
+        ({"tile": "b3", "rack": "b3 y7 ok"}, ("0", "NO_CHOICE", "X3")),
+        ({"tile": "b3", "rack": "b3 r1"}, ("2", "PLAYABLE_DISCARD", "X2")),
+        ({"tile": "b3", "rack": "b3", "final": "1"}, ("0", "FINAL_TILE", "X4")),
+        ({"tile": "b3", "pile": "1"}, ("0", "PILE_TOO_SMALL", "X5")),
+        ({"tile": "b3", "pile": "2"}, ("2", "PLAYABLE_DISCARD", "X2")),
+        ({"tile": "ok", "rack": "ok", "final": "1"}, ("0", "FINISHED_WITH_OKEY", "X6")),
+    ],
+)
+def test_discard_verdicts_follow_the_rules_digest(client, params, expected):
+    query = {"table": TABLE, "indicator": "b8", **params}
+    _, html = page(client, discard_url(**query))
+    assert penalty(html) == expected
+    assert not find_all(html, data_error=True)
+
+
+def test_discard_verdict_in_german_with_reason_rule_and_ruling(client):
+    _, html = page(client, discard_url("de", table=TABLE, tile="b3", indicator="b8"))
+    verdict = find(html, data_penalty="2")
+    assert "2 Strafsteine" in verdict.text and "Regel X2" in verdict.text
+    assert "unten an die Reihe" in verdict.text
+    assert 'href="/de/schiedsrichter/discard-playable-tile/"' in html
+    _, html = page(client, discard_url("de", table=TABLE, tile="ok", indicator="b8"))
+    assert 'href="/de/schiedsrichter/discard-okey/"' in html
+
+
+def test_discard_fragment_for_htmx(client):
+    url = discard_url(table=TABLE, tile="b3", indicator="b8", pile="1")
+    response, html = page(client, url, **HTMX)
+    assert "<html" not in html and penalty(html) == ("0", "PILE_TOO_SMALL", "X5")
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_final_flag_is_1_in_the_permalink(client):
+    _, html = page(
+        client, discard_url(table=TABLE, tile="b3", indicator="b8", rack="b3", final="1")
+    )
+    checkbox = find(html, id="id_final")
+    assert checkbox["value"] == "1" and "checked" in checkbox.attrs
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "english", "german"),
+    [
+        (
+            {"table": "b4 b5|r7 k7 b7", "tile": "b3"},
+            "table",
+            "Meld 1 is not valid",
+            "Kombination 1 ist ungültig",
+        ),
+        ({"table": "b4 b5 x6", "tile": "b3"}, "table", "“x6” is not a tile", "„x6“ ist kein Stein"),
+        ({"tile": ""}, "tile", "Enter the discarded tile", "abgeworfenen Stein ein"),
+        ({"tile": "b3 b4"}, "tile", "exactly one tile", "genau einen Stein"),
+        (
+            {"tile": "b3", "rack": "y7 r1"},
+            "rack",
+            "must include the discarded tile",
+            "muss den abgeworfenen Stein",
+        ),
+        ({"tile": "b3", "rack": "b3 y7", "final": "1"}, "rack", "leaves the rack empty", "leer"),
+        ({"tile": "b3", "pile": "-1"}, "pile", "fewer than 0", "weniger als 0"),
+        ({"tile": "b3", "pile": "many"}, "pile", "whole number", "ganze Zahl"),
+        ({"tile": "b3", "indicator": "y14"}, "indicator", "from 1 to 13", "von 1 bis 13"),
+        (
+            {"table": "r7 k7 b7|r7 k7 y7", "tile": "r7", "rack": "r7"},
+            "table",
+            "only 2 of each",
+            "nur 2-mal",
+        ),
+    ],
+)
+def test_bad_discard_input_gets_a_field_error(client, params, field, english, german):
+    for language, words in (("en", english), ("de", german)):
+        query = {"table": TABLE, "indicator": "b8", **params}
+        _, html = page(client, discard_url(language, **query))
+        assert words in find(html, data_error=field).text
+        assert not find_all(html, data_penalty=True)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    table=st.text(max_size=30),
+    tile=st.text(max_size=5),
+    rack=st.text(max_size=12),
+    pile=st.text(max_size=4),
+    final=st.sampled_from(["", "1", "on", "x"]),
+)
+def test_no_input_makes_the_discard_checker_fail(client, table, tile, rack, pile, final):
+    query = {
+        "table": table,
+        "tile": tile,
+        "indicator": "b8",
+        "rack": rack,
+        "pile": pile,
+        "final": final,
+    }
+    response = client.get("/en/referee/discard/", query)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert find_all(html, data_penalty=True) or find_all(html, data_error=True)
+
+
+# --- budgets ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "urls",
+    [
+        [
+            check_url(),
+            check_url(tiles="r12 r13 r1", indicator="b8"),
+            check_url(tiles="b4 b5 b6|r12 r13 r1", indicator="b8", round="4"),
+            check_url(tiles="x1", indicator="b8"),
+        ],
+        [
+            discard_url(),
+            discard_url(table=TABLE, tile="b3", indicator="b8"),
+            discard_url(table="b4", tile="b3", indicator="b8"),
+        ],
+    ],
+)
+def test_checkers_make_the_same_few_queries_whatever_they_show(client, urls):
+    counts = []
+    for url in urls:
+        with CaptureQueriesContext(connection) as queries:
+            page(client, url)
+        counts.append(len(queries))
+    assert len(set(counts)) == 1 and counts[0] <= 3, counts

@@ -1,0 +1,208 @@
+"""The referee page and the ruling permalinks, in both languages."""
+
+import re
+
+import pytest
+from django.utils import translation
+
+from referee.models import Ruling, RulingExample
+
+from .helpers import KEYS, LANGUAGES, PREFIX, find, find_all
+
+pytestmark = pytest.mark.django_db
+
+
+def get(client, url, status=200):
+    response = client.get(url)
+    assert response.status_code == status, url
+    return response, response.content.decode()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_referee_page_has_a_card_per_ruling_in_order(client, language):
+    response, html = get(client, PREFIX[language])
+    cards = find_all(html, data_ruling=True)
+    assert [c["data-ruling"] for c in cards] == list(KEYS)
+    assert all(c["id"] == c["data-ruling"] for c in cards)
+    assert response.headers["Content-Language"] == language
+    assert "HX-Request" in response.headers["Vary"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_card_shows_question_answer_both_rules_and_a_share_button(client, language):
+    _, html = get(client, PREFIX[language])
+    with translation.override(language):
+        for ruling in Ruling.objects.all():
+            card = html.split(f'id="{ruling.key}"', 1)[1].split("</article>", 1)[0]
+            assert ruling.question in card and ruling.short_answer in card
+            assert card.index(ruling.short_answer) < card.index(ruling.app_ruling)
+            if ruling.sources_silent:
+                assert "data-sources-silent" in card
+            else:
+                assert ruling.table_rule in card
+            share = find(card, data_share=True)
+            assert share["href"] == f"http://testserver{PREFIX[language]}{ruling.key}/"
+            assert share["data-share-title"] == ruling.question
+            assert share["data-share-text"] == ruling.short_answer
+
+
+def test_english_page_wording(client):
+    _, html = get(client, PREFIX["en"])
+    assert html.count("<h3>In the KÜT app</h3>") == 9
+    assert html.count("<h3>Written table rule</h3>") == 9
+    assert html.count("Not covered in the sources.") == 3
+    assert "In short" in html
+    assert 'href="https://www.pagat.com/rummy/okey.html"' in html
+    assert "your own agreement always wins" in html
+
+
+def test_german_page_wording(client):
+    _, html = get(client, PREFIX["de"])
+    assert '<html lang="de">' in html
+    assert html.count("<h3>Regel in der KÜT-App</h3>") == 9
+    assert html.count("<h3>Schriftliche Tischregel</h3>") == 9
+    assert html.count("In der Quelle nicht erwähnt.") == 3
+    assert "Kurz gesagt" in html and "Okey-Regeln bei Pagat" in html
+    assert "Ist 12-13-1 eine gültige Reihe?" in html
+    assert "Valid run" not in html and "Gültige Reihe" in html
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_in_short_links_to_every_card(client, language):
+    _, html = get(client, PREFIX[language])
+    summary = html.split('class="in-short', 1)[1].split("</section>", 1)[0]
+    assert re.findall(r'href="#([\w-]+)"', summary) == list(KEYS)
+
+
+def test_the_first_card_draws_12_13_1_valid_and_13_1_2_invalid(client):
+    _, html = get(client, PREFIX["en"])
+    card = html.split('id="run-12-13-1"', 1)[1].split("</article>", 1)[0]
+    figures = find_all(card, data_example=True)
+    assert [f["data-example"] for f in figures] == ["valid", "invalid"]
+    tiles = [t["data-tile"] for t in find_all(card, data_tile=True)]
+    assert tiles == ["r12", "r13", "r1", "r13", "r1", "r2"]
+
+
+def test_example_verdicts_come_from_the_engine_not_the_content(client):
+    example = RulingExample.objects.get(ruling__key="run-12-13-1", order=1)
+    example.tiles = "r11 r12 r13 r1 r2"
+    example.save()
+    _, html = get(client, PREFIX["en"] + "run-12-13-1/")
+    first = find_all(html, data_example=True)[0]
+    assert first["data-example"] == "invalid"
+    assert first["data-example-reason"] == "RUN_WRAPS_PAST_ONE"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", KEYS)
+def test_every_ruling_has_its_permalink_page(client, language, key):
+    response, html = get(client, f"{PREFIX[language]}{key}/")
+    with translation.override(language):
+        ruling = Ruling.objects.get(key=key)
+        assert f'<h1 class="ruling__question" id="{key}-q">{ruling.question}</h1>' in html
+        assert ruling.short_answer in html and ruling.app_ruling in html
+    card = find(html, data_ruling=key)
+    assert card["id"] == key
+    # Links to the other eight rulings.
+    others = {f"{PREFIX[language]}{k}/" for k in KEYS if k != key}
+    links = {a["href"] for a in find_all(html, href=True)}
+    assert others <= links
+    assert "HX-Request" in response.headers["Vary"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_ruling_pages_show_every_example_with_the_engines_reason(client, key):
+    _, html = get(client, f"{PREFIX['en']}{key}/")
+    figures = find_all(html, data_example=True)
+    assert len(figures) == RulingExample.objects.filter(ruling__key=key).count()
+    assert all(f["data-example-reason"] and f["data-example-rule"] for f in figures)
+
+
+def test_ruling_examples_follow_the_rules_digest(client):
+    verdicts = {}
+    for key in ("run-12-13-1", "group-size", "discard-okey", "take-the-okey"):
+        _, html = get(client, f"{PREFIX['en']}{key}/")
+        verdicts[key] = [
+            (f["data-example"], f["data-example-reason"]) for f in find_all(html, data_example=True)
+        ]
+    assert verdicts["run-12-13-1"][:2] == [
+        ("valid", "VALID_RUN"),
+        ("invalid", "RUN_WRAPS_PAST_ONE"),
+    ]
+    assert verdicts["group-size"][:2] == [("valid", "VALID_GROUP"), ("invalid", "GROUP_TOO_LONG")]
+    assert verdicts["discard-okey"] == [
+        ("invalid", "OKEY_DISCARD"),
+        ("valid", "FINISHED_WITH_OKEY"),
+    ]
+    assert verdicts["take-the-okey"][0] == ("valid", "CAN_SWAP_OKEY")
+
+
+@pytest.mark.parametrize(("language", "locale"), [("en", "en_GB"), ("de", "de_DE")])
+def test_ruling_page_is_ready_to_share(client, language, locale):
+    _, html = get(client, f"{PREFIX[language]}take-the-okey/")
+    meta = {
+        m.get("property") or m.get("name"): m.get("content") for m in find_all(html, content=True)
+    }
+    with translation.override(language):
+        ruling = Ruling.objects.get(key="take-the-okey")
+        assert meta["og:title"] == ruling.question
+        assert meta["og:description"] == ruling.short_answer
+    assert meta["og:locale"] == locale
+    assert meta["og:type"] == "article"
+    assert meta["twitter:card"] == "summary_large_image"
+    image = meta["og:image"]
+    assert image.startswith(f"http://testserver{PREFIX[language]}take-the-okey/card.png?v=")
+    assert meta["twitter:image"] == image
+    assert (meta["og:image:width"], meta["og:image:height"]) == ("1200", "630")
+
+
+def test_language_switch_keeps_the_ruling(client):
+    _, html = get(client, f"{PREFIX['en']}group-size/")
+    alternates = {a["hreflang"]: a["href"] for a in find_all(html, rel="alternate")}
+    assert alternates["de"] == "http://testserver/de/schiedsrichter/group-size/"
+    switch = find(html, data_language_switch="de")["href"]
+    response = client.get(switch)
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/de/schiedsrichter/group-size/"
+
+
+def test_unknown_ruling_is_a_404_in_the_pages_language(client):
+    response = client.get(f"{PREFIX['de']}no-such-ruling/")
+    assert response.status_code == 404
+    assert '<html lang="de">' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "url", [PREFIX["en"], PREFIX["de"] + "run-12-13-1/", PREFIX["en"] + "pile-runs-out/"]
+)
+def test_content_pages_stay_within_the_query_budget(client, django_assert_max_num_queries, url):
+    with django_assert_max_num_queries(3):
+        get(client, url)
+
+
+def test_ruling_pages_make_the_same_number_of_queries(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for key in ("run-12-13-1", "pile-runs-out", "discard-playable-tile"):
+        with CaptureQueriesContext(connection) as queries:
+            get(client, f"{PREFIX['en']}{key}/")
+        counts.append(len(queries))
+    assert len(set(counts)) == 1 and counts[0] <= 3, counts
+
+
+def test_sitemap_lists_rulings_and_checkers_in_both_languages(client):
+    response = client.get("/sitemap.xml")
+    xml = response.content.decode()
+    for key in KEYS:
+        assert f"/en/referee/{key}/</loc>" in xml
+        assert f"/de/schiedsrichter/{key}/" in xml
+    for path in (
+        "/en/referee/check/",
+        "/de/schiedsrichter/pruefen/",
+        "/en/referee/discard/",
+        "/de/schiedsrichter/abwurf/",
+        "/en/referee/</loc>",
+    ):
+        assert path in xml
