@@ -87,14 +87,16 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from rules.engine import DEFAULT_ROUNDS
 from rules.engine import scoring as engine_scoring
 from rules.engine.notation import parse_indicator, parse_tiles
 from rules.engine.tiles import Tile, multiplier, okey_of
 from rules.engine.verdicts import InputError, ReasonCode
 
 PLAYERS = (1, 2, 3, 4)
-FIRST_ROUND = 1
-LAST_ROUND = 20  # issue 6: the calculator's round 20 plays by the final-round rules
+# The engine's default list (ROUNDS.md): rounds 1…20, the last one the all-at-once round (C4).
+FIRST_ROUND = DEFAULT_ROUNDS[0].number
+LAST_ROUND = DEFAULT_ROUNDS[-1].number
 NAME_LENGTH = 30
 POINTS_LIMIT = 9999  # a sanity bound on a typed total (not a rule)
 TEXT_LIMIT = 200  # longer text in any parameter is refused before parsing

@@ -113,3 +113,13 @@ def test_initial_values_fill_an_unbound_form():
     assert form.values["name1"] == "Ana" and form.team_table
     assert [o["value"] for o in form.round_choices if o["selected"]] == ["7"]
     assert form.names[0] == "Ana"
+
+
+def test_round_twenty_is_the_engines_final_round():
+    from rules.engine import DEFAULT_ROUNDS
+    from scoring.forms import LAST_ROUND
+
+    assert LAST_ROUND == 20
+    assert DEFAULT_ROUNDS[LAST_ROUND - 1].contract.is_final
+    assert CalculatorForm(base_round(round="20")).final
+    assert not CalculatorForm(base_round(round="19")).final
