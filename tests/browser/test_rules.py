@@ -1,0 +1,86 @@
+"""The guide, the rounds and the glossary in real Chromium: navigation and accessibility."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from rules.models import GlossaryTerm, Round
+from rules.seed import seed_glossary, seed_rounds
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def content(transactional_db):
+    """live_server's database is flushed between tests: seed it as the data migration does."""
+    seed_rounds(Round)
+    seed_glossary(GlossaryTerm)
+    assert Round.objects.count() == 20
+
+
+def test_read_the_rounds_in_german_open_round_12_and_step_to_13(live_server, page, content):
+    page.goto(f"{live_server.url}/de/runden/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Die Runden")
+    expect(page.locator(".round-card")).to_have_count(20)
+    page.get_by_role("link", name="Runde 12: Eine lange Reihe").click()
+
+    expect(page).to_have_url(re.compile(r"/de/runden/12/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Runde 12: Eine lange Reihe")
+    expect(page.locator("[data-contract]")).to_contain_text("Eine Reihe aus fünf Steinen")
+    expect(page.get_by_role("img", name="schwarze 3")).to_be_visible()
+    page.get_by_role("link", name="Runde 13 →").click()
+
+    expect(page).to_have_url(re.compile(r"/de/runden/13/$"))
+    expect(page.locator("[data-contract]")).to_contain_text(
+        "Eine Küt-Gruppe aus vier Steinen und eine Reihe aus fünf Steinen"
+    )
+    expect(page.locator("a[rel=prev]")).to_have_attribute("href", "/de/runden/12/")
+
+
+def test_table_of_contents_jumps_to_a_section(live_server, page):
+    page.goto(f"{live_server.url}/en/guide/")
+    scoring = page.locator("#scoring h2")
+    expect(scoring).not_to_be_in_viewport()
+    page.get_by_role("navigation", name="Contents").get_by_role("link", name="Scoring").click()
+
+    expect(page).to_have_url(re.compile(r"/en/guide/#scoring$"))
+    expect(scoring).to_be_in_viewport()
+    expect(page.locator("#scoring [data-share]")).to_have_attribute(
+        "href", f"{live_server.url}/en/guide/#scoring"
+    )
+
+
+def test_glossary_link_from_the_guide_lands_on_the_term(live_server, page, content):
+    page.goto(f"{live_server.url}/de/anleitung/")
+    page.locator("#okey").get_by_role("link", name="Anzeigestein", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/de/glossar/#indicator$"))
+    expect(page.locator("#indicator")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/guide/",
+        "/de/anleitung/",
+        "/en/rounds/",
+        "/de/runden/",
+        "/en/rounds/20/",
+        "/de/runden/12/",
+        "/en/glossary/",
+        "/de/glossar/",
+    ],
+)
+def test_rules_pages_are_accessible(live_server, page, assert_accessible, content, path):
+    page.goto(live_server.url + path)
+    expect(page.locator("h1")).to_be_visible()
+    assert_accessible(page)
+
+
+@pytest.mark.parametrize("path", ["/de/anleitung/", "/en/rounds/"])
+def test_rules_pages_are_accessible_in_dark_mode(
+    live_server, page, assert_accessible, content, path
+):
+    page.emulate_media(color_scheme="dark")
+    page.goto(live_server.url + path)
+    assert_accessible(page)
