@@ -1,0 +1,164 @@
+"""The table referee in real Chromium: the tile picker, sharing, no-JS forms, accessibility."""
+
+import re
+
+import pytest
+from django.apps import apps
+from playwright.sync_api import expect
+
+from referee.content import seed
+from referee.models import Ruling
+from rules.models import Round
+from rules.seed import seed_rounds
+
+pytestmark = pytest.mark.browser
+
+PREFIX = {"en": "/en/referee/", "de": "/de/schiedsrichter/"}
+CHECK = {"en": "/en/referee/check/", "de": "/de/schiedsrichter/pruefen/"}
+DISCARD = {"en": "/en/referee/discard/", "de": "/de/schiedsrichter/abwurf/"}
+
+
+@pytest.fixture
+def content(transactional_db):
+    """live_server's database is flushed between tests: seed it as the data migrations do."""
+    seed(apps)
+    seed_rounds(Round)
+    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
+
+
+def tap(page, token):
+    page.locator(f'[data-tile-picker] [data-picker-token="{token}"]').click()
+
+
+def test_tap_r12_r13_r1_and_see_a_valid_run_without_a_reload(live_server, page, content):
+    page.goto(live_server.url + CHECK["en"])
+    page.evaluate("window.refereeNoReload = true")
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_tiles").click()
+    for token in ("r12", "r13", "r1"):
+        tap(page, token)
+    expect(page.locator("#id_tiles")).to_have_value("r12 r13 r1")
+    verdict = page.locator("#check-result [data-verdict]")
+    expect(verdict).to_have_attribute("data-verdict", "valid")
+    expect(verdict).to_have_attribute("data-kind", "run")
+    expect(verdict).to_contain_text("Valid run")
+    expect(page).to_have_url(re.compile(r"\?indicator=b8&tiles=r12(\+|%20)r13(\+|%20)r1&round=$"))
+    assert page.evaluate("window.refereeNoReload") is True
+
+
+def test_a_second_meld_and_a_round_judge_the_opening_meld_in_german(live_server, page, content):
+    page.goto(live_server.url + CHECK["de"])
+    page.evaluate("window.refereeNoReload = true")
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_tiles").click()
+    for token in ("b4", "b5", "b6"):
+        tap(page, token)
+    page.get_by_role("button", name="Neue Kombination beginnen").click()
+    for token in ("r12", "r13", "r1"):
+        tap(page, token)
+    page.locator("#id_round").select_option("4")
+    expect(page.locator("#check-result [data-verdict]")).to_have_count(2)
+    opening = page.locator("#check-result [data-opening]")
+    expect(opening).to_have_attribute("data-opening", "valid")
+    expect(opening).to_contain_text("Gültig zum Auslegen in Runde 4")
+    assert page.evaluate("window.refereeNoReload") is True
+
+
+def test_a_bad_token_is_marked_at_its_field_and_cleared_when_fixed(live_server, page, content):
+    page.goto(live_server.url + CHECK["en"])
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_tiles").fill("r12 x13")
+    error = page.locator("#id_tiles_error")
+    expect(error).to_contain_text("“x13” is not a tile")
+    expect(error).to_have_attribute("data-error", "tiles")
+    expect(page.locator("#id_tiles")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#id_tiles")).to_have_attribute(
+        "aria-describedby", re.compile("id_tiles_error")
+    )
+    page.locator("#id_tiles").fill("r12 r13 r1")
+    expect(page.locator("#check-result [data-verdict]")).to_have_attribute("data-verdict", "valid")
+    expect(error).to_be_empty()
+    expect(page.locator("#id_tiles")).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_discard_checker_answers_as_you_type(live_server, page, content):
+    page.goto(live_server.url + DISCARD["en"])
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_table").fill("b4 b5 b6 | r7 k7 b7")
+    page.locator("#id_tile").fill("b3")
+    result = page.locator("#discard-result [data-penalty]")
+    expect(result).to_have_attribute("data-penalty", "2")
+    expect(result).to_have_attribute("data-rule", "X2")
+    page.locator("#id_pile").fill("1")
+    expect(result).to_have_attribute("data-penalty", "0")
+    expect(result).to_have_attribute("data-reason", "PILE_TOO_SMALL")
+    expect(page).to_have_url(re.compile(r"pile=1"))
+
+
+def test_the_checkers_work_without_javascript(live_server, browser, content):
+    context = browser.new_context(java_script_enabled=False, locale="en-GB")
+    page = context.new_page()
+    page.goto(live_server.url + CHECK["en"])
+    expect(page.locator("[data-tile-picker]")).to_be_hidden()
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_tiles").fill("r13 r1 r2")
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/en/referee/check/\?indicator=b8&tiles=r13\+r1\+r2"))
+    expect(page.locator("[data-verdict]")).to_have_attribute("data-reason", "RUN_WRAPS_PAST_ONE")
+    # The share control is a plain link to the permalink.
+    expect(page.locator("#check-result [data-share]")).to_have_attribute("href", page.url)
+    context.close()
+
+
+def test_share_puts_the_permalink_on_the_clipboard(live_server, page, content, context):
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    page.goto(live_server.url + PREFIX["en"])
+    card = page.locator("#take-the-okey")
+    card.get_by_role("link", name=re.compile("^Share")).click()
+    expect(card.locator("[data-share-status]")).to_contain_text("Link copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == live_server.url + PREFIX["en"] + "take-the-okey/"
+
+
+def test_the_permalink_shows_one_ruling_and_the_switch_keeps_it(live_server, page, content):
+    page.goto(live_server.url + PREFIX["en"])
+    page.locator("#group-size").get_by_role(
+        "link", name="How many tiles can a Küt group have?", exact=True
+    ).click()
+    expect(page).to_have_url(re.compile(r"/en/referee/group-size/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "How many tiles can a Küt group have?"
+    )
+    page.locator("[data-language-switch=de]").click()
+    expect(page).to_have_url(re.compile(r"/de/schiedsrichter/group-size/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "Wie viele Steine darf eine Küt-Gruppe haben?"
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "",
+        "take-the-okey/",
+        "check/?indicator=b8&tiles=k3+ok+k5|r7+r7+b7&round=3",
+        "discard/?table=b4+b5+b6|r7+k7+b7&tile=b3&indicator=b8&rack=b3+y7&pile=9",
+        "check/?indicator=b8&tiles=x14",
+    ],
+)
+def test_referee_pages_are_accessible(
+    live_server, page, content, assert_accessible, language, path
+):
+    words = {"check/": "pruefen/", "discard/": "abwurf/"} if language == "de" else {}
+    for english, german in words.items():
+        path = path.replace(english, german)
+    page.goto(live_server.url + PREFIX[language] + path)
+    expect(page.locator("h1")).to_be_visible()
+    assert_accessible(page)
+
+
+def test_referee_page_is_accessible_in_dark_mode(live_server, page, content, assert_accessible):
+    page.emulate_media(color_scheme="dark")
+    page.goto(live_server.url + PREFIX["de"] + "discard-okey/")
+    assert_accessible(page)
