@@ -4,6 +4,18 @@ scoring example and the FAQ.
 Nothing here decides a rule: every "valid/invalid", penalty and score comes from
 `rules.engine`; this module only picks the tiles to show and turns the verdicts into view
 models (tiles to draw, a label, a sentence, the rule ID).
+
+Where the long-form text lives, by kind:
+- Guide sections: templates with `{% blocktranslate %}` (`templates/rules/guide/<anchor>.html`).
+  Their prose is woven with engine-computed examples, `{% url %}` links, glossary anchors and
+  rule badges — structure a text field could only hold with a template language of its own —
+  and it changes together with the code. The catalogue test fails on any untranslated or fuzzy
+  entry, and a page test fails when an English sentence shows on a German page.
+- Round titles and notes, glossary entries: database rows with translated fields
+  (modeltranslation). They are uniform records next to data (contract numbers, rule IDs,
+  anchors) that an editor changes in the admin without a deploy; the admin requires both
+  languages and `rules.completeness.missing_translations()` fails the tests on any gap.
+- The FAQ: gettext strings here, because the same words feed the page and its FAQPage JSON-LD.
 """
 
 from __future__ import annotations
@@ -145,15 +157,15 @@ def add_example(tile: str, meld: str) -> Example:
     added = parse_tile(tile)
     tiles = parse_tiles(meld)
     v = can_add(added, tiles, INDICATOR)
-    shown = meld_faces(v.result, INDICATOR) if v.result else [face_of(t, INDICATOR) for t in tiles]
     return Example(
-        faces=shown,
+        faces=meld_faces(classify_meld(tiles, INDICATOR), INDICATOR),
         ok=v.ok,
         reason=str(v.reason),
         rule=v.rule,
         sentence=sentence(v.reason, v.facts),
-        extra=[] if v.ok else [face_of(added, INDICATOR)],
+        extra=[face_of(added, INDICATOR)],
         label=allowed(v.ok),
+        faces_label=gettext("meld on the table"),
         extra_label=gettext("tile to add"),
     )
 

@@ -374,3 +374,24 @@ def test_sitemap_lists_rounds_and_glossary_with_their_twins(client):
         assert f"<loc>http://testserver{english}</loc>" in xml
         assert f"<loc>http://testserver{german}</loc>" in xml
         assert f'hreflang="de" href="http://testserver{german}"' in xml
+
+
+def test_adding_and_swapping_examples_are_the_engines_verdict(client):
+    from rules.engine import can_add, can_swap_okey, parse_tile
+
+    html = get(client, "/en/guide/")
+    seen = {"P6": 0, "P7": 0}
+    for figure in figures(html):
+        found = re.search(r'data-rule="(\w+)"', figure)
+        rule = found.group(1) if found else None
+        if rule not in seen:
+            continue
+        before, after = figure.split("example__plus", 1)
+        meld = parse_tiles(" ".join(re.findall(r'data-tile="(\w+)"', before)))
+        (token,) = re.findall(r'data-tile="(\w+)"', after)
+        check = can_add if rule == "P6" else can_swap_okey
+        verdict = check(parse_tile(token), meld, INDICATOR)
+        assert f'data-reason="{verdict.reason}"' in figure, (rule, token)
+        assert f'data-verdict="{"valid" if verdict.ok else "invalid"}"' in figure
+        seen[rule] += 1
+    assert seen == {"P6": 3, "P7": 2}
