@@ -259,18 +259,18 @@ SENTENCES: dict[ReasonCode, Callable[[Facts], str]] = {
         "In the last round the whole rack goes down at once, or nothing does."
     ),
     # Discards (X1–X6)
-    R.NOT_PLAYABLE: lambda f: gettext("No penalty: the tile fits no meld on the table."),
+    R.NOT_PLAYABLE: lambda f: gettext("The tile fits no meld on the table."),
     R.OKEY_DISCARD: lambda f: gettext("Discarding an Okey costs 2 penalty tiles."),
     R.PLAYABLE_DISCARD: lambda f: gettext("The tile could be added to a meld on the table."),
     R.NO_CHOICE: lambda f: gettext(
-        "No penalty: every tile on the rack would have carried one, so there was no choice."
+        "Every tile on the rack would have carried a penalty, so there was no choice."
     ),
-    R.FINAL_TILE: lambda f: gettext("No penalty: the tile that ends the round is always free."),
+    R.FINAL_TILE: lambda f: gettext("The tile that ends the round never carries a penalty."),
     R.PILE_TOO_SMALL: lambda f: gettext(
-        "No penalty tiles: fewer than two tiles are left in the draw pile."
+        "Fewer than two tiles are left in the draw pile, so none are drawn."
     ),
     R.FINISHED_WITH_OKEY: lambda f: gettext(
-        "No penalty: the round is finished with Okey, and everyone else's penalty is doubled."
+        "The round is finished with Okey: the discard is free, and everyone else's penalty is doubled."
     ),
     R.TILE_NOT_ON_RACK: lambda f: (
         gettext("The rack must include the discarded tile, %(tile)s.")
