@@ -41,6 +41,15 @@ Python API (stable)
                         `form.value(name)` one of them.
     `form.query_string()` the canonical query string of this input (only parameters that are set),
                         e.g. to build a permalink, or to store a round and open it again.
+    `form.working`, `form.notes`, `form.team_rows`
+                        what `_result.html` shows: per player number, name, score, score_text,
+                        lowest, rack (faces) and lines (the engine's steps phrased, plus a "Sum");
+                        the round's notes as sentences; the two team totals at a team table.
+    `form.round_choices`, `form.state_choices`, `form.player_rows`
+                        what `_calculator_fields.html` renders (options and raw texts).
+    Names (`name<i>`) are cut to 30 characters; any parameter over 200 characters is refused
+    (`TEXT_TOO_LONG`); control characters are dropped. Errors are collected, not stopped at the
+    first: every notation/points error of every player is listed, then the engine's own checks.
 
 `calculator_query(players=("Ana", "Ben", "Cem", "Dila"), *, round=None, indicator="",
                   team=False, okey_finish=False, exhausted=False,
@@ -62,7 +71,8 @@ Templates (stable)
 `{% include "scoring/_calculator_fields.html" %}`
     The calculator's inputs — indicator, round, team table, Okey finish, pile ran out, four compact
     player blocks and one shared tile picker — WITHOUT the `<form>` tag, so another page can wrap
-    them in its own form (`method="post"` plus `{% csrf_token %}` works too). Needs `form`.
+    them in its own form (`method="post"` plus `{% csrf_token %}` works too). Needs `form`. The
+    inputs keep the parameter names and the ids `id_<parameter>` (state radios: `id_state<i>_1…3`).
 
 `{% include "scoring/_result.html" %}`
     The result's content: the Okey and multiplier, the input errors (`data-error`), each player's
