@@ -270,7 +270,8 @@ SENTENCES: dict[ReasonCode, Callable[[Facts], str]] = {
         "Fewer than two tiles are left in the draw pile, so none are drawn."
     ),
     R.FINISHED_WITH_OKEY: lambda f: gettext(
-        "The round is finished with Okey: the discard is free, and everyone else's penalty is doubled."
+        "The round is finished with Okey: the discard is free, and everyone else's penalty "
+        "is doubled."
     ),
     R.TILE_NOT_ON_RACK: lambda f: (
         gettext("The rack must include the discarded tile, %(tile)s.")
