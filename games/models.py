@@ -63,10 +63,6 @@ class Game(models.Model):
     def players(self) -> tuple[str, str, str, str]:
         return (self.player1, self.player2, self.player3, self.player4)
 
-    def lines(self) -> list[Line]:
-        """The entries as the pure `games.sheet` sees them (uses prefetched entries)."""
-        return [entry.line for entry in self.entries.all()]
-
 
 class Entry(models.Model):
     """One recorded event of the game: a scored round or a redeal (E2), in recording order."""

@@ -43,14 +43,17 @@ _DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})")
 
 
 def private_sheet(view):
-    """Headers for every page that carries a game's secret: never indexed, never sent on as
-    a referrer, never kept by a shared cache; always revalidated (ETag)."""
+    """Headers for every page that carries a game's secret: never indexed, never sent to
+    another site as a referrer, never kept by a shared cache; always revalidated (ETag).
+
+    The referrer policy is `same-origin`, not `no-referrer`: under `no-referrer` browsers send
+    `Origin: null` with a form's POST, which Django's CSRF check rightly refuses."""
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         response = view(request, *args, **kwargs)
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
-        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Referrer-Policy"] = "same-origin"
         patch_cache_control(response, private=True, no_cache=True)
         patch_vary_headers(response, ("HX-Request",))
         return response
@@ -99,15 +102,8 @@ def _game_or_404(request, mode: str, secret: str) -> Game:
 
 
 def _entries(game: Game) -> list[Entry]:
-    entries = list(Entry.objects.filter(game=game).order_by("seq"))
-    # The sheet reads `game.entries.all()`; hand it the list fetched here.
-    game._prefetched_objects_cache = {"entries": _Prefetched(entries)}
-    return entries
-
-
-class _Prefetched(list):
-    def all(self):
-        return self
+    """The game's entries in recording order (one query)."""
+    return list(Entry.objects.filter(game=game).order_by("seq"))
 
 
 def sheet_url(game: Game, mode: str = EDIT) -> str:

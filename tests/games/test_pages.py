@@ -112,7 +112,9 @@ def test_german_sheet_has_german_contracts_and_path(client, game):
 def test_sheet_headers_keep_it_private_and_out_of_search(client, game):
     response = client.get(f"/en/games/{game.edit_secret}/")
     assert response["X-Robots-Tag"] == "noindex, nofollow"
-    assert response["Referrer-Policy"] == "no-referrer"
+    # Secrets never leave the site in a Referer header (no-referrer would break CSRF: the
+    # browser then sends `Origin: null` with every form).
+    assert response["Referrer-Policy"] == "same-origin"
     assert "private" in response["Cache-Control"]
     assert "HX-Request" in response["Vary"]
     assert response["ETag"]

@@ -17,9 +17,22 @@
     window.print();
   });
 
+  // Recording a round: the names and the kind of table belong to the sheet (the server
+  // uses the sheet's own whatever is sent), so the calculator shows them read-only.
+  function fixPlayers() {
+    document.querySelectorAll("form[data-fixed-players]").forEach(function (form) {
+      form.querySelectorAll("input[name^='name']").forEach(function (input) {
+        input.readOnly = true;
+      });
+      var team = form.querySelector("input[name='team']");
+      if (team) { team.disabled = true; }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-print][hidden]").forEach(function (button) {
       button.hidden = false;
     });
+    fixPlayers();
   });
 })();

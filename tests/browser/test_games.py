@@ -1,0 +1,152 @@
+"""Game sheets in Chromium: start a game, record two rounds, undo one, watch read-only."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Entry, Game
+
+pytestmark = [
+    pytest.mark.browser,
+    # live_server flushes the database after each test; serialized_rollback brings the seeded
+    # rounds (the contracts the sheet shows) back.
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+PHONE = {"width": 360, "height": 740}
+
+
+def start_game(page, base, team=False):
+    page.goto(f"{base}/en/games/new/")
+    for i, name in enumerate(("Ana", "Ben", "Cem", "Dila"), start=1):
+        page.get_by_label(f"Player {i}", exact=True).fill(name)
+    if team:
+        page.get_by_label(re.compile("^Team table")).check()
+    page.get_by_role("button", name="Start the sheet").click()
+    expect(page).to_have_url(re.compile(r"/en/games/[\w-]{32}/$"))
+    return page.url
+
+
+def choose_state(page, player, state):
+    # The state buttons are radios styled as pills: click the label, like a finger would.
+    radio = page.locator(f"input[name='state{player}'][value='{state}']")
+    page.locator(f"label[for='{radio.get_attribute('id')}']").click()
+    expect(radio).to_be_checked()
+
+
+def record_round(page, points2):
+    page.get_by_role("link", name=re.compile(r"^Record round \d+$")).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"Record round \d+"))
+    page.locator("#id_indicator").fill("r4")
+    choose_state(page, 1, "finished")
+    choose_state(page, 2, "melded")
+    page.locator("#id_points2").fill(str(points2))
+    choose_state(page, 3, "not-melded")
+    choose_state(page, 4, "melded")
+    page.locator("#id_rack4").fill("k3 b11 ok")
+    # htmx shows the scores before saving.
+    expect(page.locator("#calculator-result [data-player='4']")).to_have_attribute(
+        "data-score", "195"
+    )
+    page.get_by_role("button", name="Save this round to the sheet").click()
+    expect(page.locator("[data-done]")).to_contain_text("is on the sheet")
+
+
+def test_create_record_two_rounds_undo_one_and_watch_read_only(
+    live_server, page, assert_accessible
+):
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/en/games/new/")
+    assert_accessible(page)
+    start_game(page, live_server.url)
+    expect(page.locator("tr[data-round='1']")).to_contain_text("one group of three")
+    assert_accessible(page)
+
+    record_round(page, points2=14)
+    record_round(page, points2=30)
+    expect(page.locator("tr[data-round='2'] td[data-player='2']")).to_have_attribute(
+        "data-score", "150"
+    )
+    expect(page.locator("[data-total='2']")).to_have_text("220")
+    # A phone held upright: the sheet fits without scrolling sideways.
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)
+
+    page.get_by_role("button", name="Undo round 2").click()
+    expect(page.locator("[data-done]")).to_contain_text("Undone: the scores of round 2.")
+    expect(page.locator("tr[data-round='2'] td[data-score]")).to_have_count(0)
+    expect(page.locator("[data-total='2']")).to_have_text("70")
+    expect(page.get_by_role("link", name="Record round 2")).to_be_visible()
+
+    view_url = page.locator("#view-link").input_value()
+    page.goto(view_url)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Game sheet (read only)")
+    expect(page.locator("tr[data-round='1'] td[data-player='4']")).to_have_attribute(
+        "data-score", "195"
+    )
+    expect(page.locator("form")).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
+    assert_accessible(page)
+
+
+def test_record_page_is_accessible_with_results_and_errors(live_server, page, assert_accessible):
+    start_game(page, live_server.url, team=True)
+    page.get_by_role("link", name="Record round 1").click()
+    # The sheet's names and table are fixed: read-only here.
+    expect(page.locator("#id_name1")).to_have_attribute("readonly", "")
+    expect(page.locator("#id_team")).to_be_disabled()
+    assert_accessible(page)
+    page.locator("#id_indicator").fill("x14")
+    page.get_by_role("button", name="Save this round to the sheet").click()
+    expect(page.locator("[data-error='indicator']").first).to_be_visible()
+    assert_accessible(page)
+
+
+def test_viewer_sees_new_rounds_without_reloading(live_server, page):
+    edit_url = start_game(page, live_server.url)
+    game = Game.objects.get()
+    page.goto(f"{live_server.url}/en/games/view/{game.view_secret}/")
+    polls = []
+    page.on(
+        "response",
+        lambda r: polls.append(r.status) if r.request.headers.get("hx-request") else None,
+    )
+    # Nothing changed: the poll is answered 304 and the sheet stays on screen.
+    page.wait_for_timeout(11_000)
+    assert 304 in polls
+    expect(page.locator("tr[data-round]")).to_have_count(20)
+
+    # Another phone records round 1 …
+    Entry.objects.create(
+        game=game, seq=1, round=1, kind="scored", score1=0, score2=70, score3=500, score4=50
+    )
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+    # … and the viewer's sheet shows it by itself.
+    expect(page.locator("tr[data-round='1'] td[data-player='3']")).to_have_attribute(
+        "data-score", "500", timeout=15_000
+    )
+    assert page.url.endswith(f"/view/{game.view_secret}/")
+    assert edit_url not in page.content()
+
+
+def test_full_sheet_prints_on_one_a4_page(live_server, page, tmp_path):
+    start_game(page, live_server.url, team=True)
+    game = Game.objects.get()
+    for n in range(1, 21):
+        Entry.objects.create(
+            game=game,
+            seq=n,
+            round=n,
+            kind="scored",
+            score1=1000,
+            score2=1250,
+            score3=0,
+            score4=10 * n,
+        )
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)  # as a write would
+    page.reload()
+    expect(page.locator("[data-winner]")).to_be_visible()
+    pdf = page.pdf(format="A4", path=str(tmp_path / "sheet.pdf"))
+    pages = re.findall(rb"/Type\s*/Page(?!s)", pdf)
+    assert len(pages) == 1
