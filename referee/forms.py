@@ -87,6 +87,7 @@ class CheckerForm(forms.Form):
     def __init__(self, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         if data is not None and not any(name in data for name in self.base_fields):
             data = None
+        kwargs.setdefault("label_suffix", "")
         super().__init__(data, **kwargs)
         for name, field in self.fields.items():
             message = self.error_messages_required.get(name)
