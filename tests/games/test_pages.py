@@ -260,3 +260,21 @@ def test_games_never_reach_the_sitemap(client, game):
     assert "/de/spiele/neu/" in xml
     assert game.edit_secret not in xml
     assert game.view_secret not in xml
+
+
+def test_full_sheet_stays_within_the_page_budget(client, team_game):
+    """≤ 40 KB of our own HTML + CSS + JS (htmx aside), first HTML ≤ 14 KB gzipped."""
+    import gzip
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    for n in range(1, 21):
+        add_scored(team_game, n, (1000, 1250, 0, 10 * n))
+    html = client.get(f"/en/games/{team_game.edit_secret}/").content
+    assert len(gzip.compress(html)) <= 14 * 1024
+    assets = re.findall(rb'(?:href|src)="/static/([^"]+\.(?:css|js))"', html)
+    own = [a.decode() for a in assets if not a.startswith(b"django_htmx/")]
+    assert "games/games.css" in own and "games/sheet.js" in own
+    total = len(html) + sum(Path(finders.find(a)).stat().st_size for a in own)
+    assert total <= 40 * 1024, total
