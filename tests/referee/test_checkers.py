@@ -398,3 +398,22 @@ def test_checkers_make_the_same_few_queries_whatever_they_show(client, urls):
             page(client, url)
         counts.append(len(queries))
     assert len(set(counts)) == 1 and counts[0] <= 3, counts
+
+
+def test_a_raw_permalink_with_bars_and_pluses_works(client):
+    url = "/en/referee/discard/?table=b4+b5+b6|r7+k7+b7&tile=y7&indicator=b8&final="
+    _, html = page(client, url)
+    assert penalty(html) == ("2", "PLAYABLE_DISCARD", "X2")
+
+
+def test_the_language_switch_keeps_the_checkers_query(client):
+    url = "/en/referee/check/?tiles=r12+r13+r1&indicator=b8"
+    _, html = page(client, url)
+    switch = find(html, data_language_switch="de")["href"]
+    response = client.get(switch)
+    assert response.status_code == 302
+    target = response.headers["Location"]
+    assert target.startswith("/de/schiedsrichter/pruefen/?")
+    _, german = page(client, target)
+    assert verdicts(german) == [("valid", "run", "VALID_RUN", "M2")]
+    assert "Gültige Reihe" in german
