@@ -1,6 +1,7 @@
 """Template components: tiles, the tile picker and the share button."""
 
 from django import template
+from django.utils.translation import gettext
 
 from kutsite.tiles import FALSE_JOKER, OKEY, Face, picker_rows
 
@@ -39,4 +40,4 @@ def share_button(context, url: str, title: str, text: str = ""):
     """One-tap share of a permalink; a plain link to it without JavaScript."""
     request = context.get("request")
     absolute = request.build_absolute_uri(url) if request else url
-    return {"url": absolute, "title": title, "text": text}
+    return {"url": absolute, "title": title, "text": text, "label": gettext("Share")}

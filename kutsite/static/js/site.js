@@ -21,11 +21,11 @@
   function copy(url, link, say) {
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(url).then(
-        function () { say(link.dataset.shareCopied || "Link copied."); },
-        function () { say(link.dataset.shareFailed || url); }
+        function () { say(document.body.dataset.shareCopied); },
+        function () { say(document.body.dataset.shareFailed + " " + url); }
       );
     } else {
-      say(link.dataset.shareFailed || url);
+      say(document.body.dataset.shareFailed + " " + url);
     }
   }
 
