@@ -150,3 +150,23 @@ def test_full_sheet_prints_on_one_a4_page(live_server, page, tmp_path):
     pdf = page.pdf(format="A4", path=str(tmp_path / "sheet.pdf"))
     pages = re.findall(rb"/Type\s*/Page(?!s)", pdf)
     assert len(pages) == 1
+
+
+def test_german_sheet_is_accessible_in_dark_mode(live_server, page, assert_accessible):
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{live_server.url}/de/spiele/neu/")
+    assert_accessible(page)
+    for i, name in enumerate(("Ana", "Ben", "Cem", "Dila"), start=1):
+        page.get_by_label(f"Spieler {i}", exact=True).fill(name)
+    page.get_by_role("button", name="Spielblatt anlegen").click()
+    expect(page).to_have_url(re.compile(r"/de/spiele/[\w-]{32}/$"))
+    game = Game.objects.get()
+    Entry.objects.create(
+        game=game, seq=1, round=1, kind="scored", score1=0, score2=70, score3=500, score4=50
+    )
+    Entry.objects.create(game=game, seq=2, round=2, kind="redeal")
+    Game.objects.filter(pk=game.pk).update(version=game.version + 2)
+    page.reload()
+    expect(page.locator("tr[data-round='1']")).to_contain_text("Küt-Gruppe")
+    expect(page.locator("[data-redeals='1']")).to_be_visible()
+    assert_accessible(page)

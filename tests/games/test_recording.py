@@ -358,3 +358,61 @@ def test_editing_with_a_stale_version_is_a_conflict(client, game):
     assert response.status_code == 409
     assert CONFLICT_EN in response.content.decode()
     assert game.entries.get(round=1).scores == expected_scores(calculator_data(1))
+
+
+def test_every_refusal_has_a_sentence_in_both_languages():
+    from django.utils import translation
+
+    from games.messages import refusal_message
+
+    facts = {"round": 4, "next": 5, "redeals": 1}
+    for reason in services.Reason:
+        refusal = services.Refused(reason, **facts)
+        with translation.override("en"):
+            english = refusal_message(refusal)
+        with translation.override("de"):
+            german = refusal_message(refusal)
+        assert english and german and english != german, reason
+        assert "%(" not in english + german
+
+
+def test_every_confirmation_has_a_sentence_in_both_languages():
+    from django.utils import translation
+
+    from games.messages import done_message
+    from games.sheet import Kind
+
+    for action, kind in [
+        ("recorded", Kind.SCORED),
+        ("edited", Kind.SCORED),
+        ("redeal", Kind.REDEAL),
+        ("undone", Kind.REDEAL),
+        ("undone", Kind.SCORED),
+    ]:
+        done = services.Done(action, 7, kind)
+        with translation.override("en"):
+            english = done_message(done)
+        with translation.override("de"):
+            german = done_message(done)
+        assert "7" in english and "7" in german and english != german
+
+
+def test_no_recording_after_the_last_round(client, game):
+    from .conftest import add_scored
+
+    for n in range(1, 21):
+        add_scored(game, n, (0, 1, 2, 3))
+    html = client.get(urls(game)["record"]).content.decode()
+    assert "data-game-over" in html
+    assert 'name="version"' not in html
+    response = post_round(client, game, 20, game.version)
+    assert response.status_code == 400
+    assert game.entries.count() == 20
+    # Editing is still possible.
+    assert client.get(urls(game)["edit"].format(20)).status_code == 200
+
+
+def test_edit_page_stays_within_three_queries(client, game, django_assert_max_num_queries):
+    post_round(client, game, 1, 1)
+    with django_assert_max_num_queries(3):
+        assert client.get(urls(game)["edit"].format(1)).status_code == 200
