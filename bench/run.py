@@ -93,6 +93,10 @@ def parse_wrk(output: str) -> dict:
     return result
 
 
+#: Sent with every measured request, as every browser does (wrk sends none by default).
+BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept-Language": "en"}
+
+
 def wrk(
     binary: str,
     url: str,
@@ -101,6 +105,7 @@ def wrk(
     connections: int,
     threads: int = 1,
     script: Path | None = None,
+    headers: dict[str, str] | None = None,
 ) -> dict:
     command = [
         binary,
@@ -111,6 +116,8 @@ def wrk(
         "--timeout",
         "5s",
     ]
+    for name, value in (BROWSER_HEADERS if headers is None else headers).items():
+        command += ["-H", f"{name}: {value}"]
     if script:
         command += ["-s", str(script)]
     command.append(url)
@@ -167,10 +174,16 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
     parser.add_argument("--language", default="en", choices=["en", "de"])
+    parser.add_argument(
+        "--identity",
+        action="store_true",
+        help="send no Accept-Encoding (uncompressed bodies) instead of a browser's headers",
+    )
     parser.add_argument("--json", type=Path, help="where to write the results")
     args = parser.parse_args(argv)
 
     binary = ensure_wrk()
+    wrk_headers = {} if args.identity else dict(BROWSER_HEADERS)
     started = time.monotonic()
     with ProductionSite(workers=args.workers, threads=args.threads) as site:
         print(f"Preparing a production instance in {site.workdir} …", flush=True)
@@ -238,6 +251,7 @@ def main(argv=None) -> int:
                 site.base_url + static_url,
                 seconds=args.seconds,
                 connections=args.connections,
+                headers=wrk_headers,
             )
             results = {}
             for entry in pages:
@@ -246,12 +260,14 @@ def main(argv=None) -> int:
                     site.base_url + entry["url"],
                     seconds=args.seconds,
                     connections=args.connections,
+                    headers=wrk_headers,
                 )
             after = wrk(
                 binary,
                 site.base_url + static_url,
                 seconds=args.seconds,
                 connections=args.connections,
+                headers=wrk_headers,
             )
             static_rps = (before["rps"] + after["rps"]) / 2
             for run in (before, after, *results.values()):
@@ -288,6 +304,7 @@ def main(argv=None) -> int:
                     site.base_url + "/",
                     seconds=args.load_seconds,
                     connections=args.load_connections,
+                    headers=wrk_headers,
                     threads=2,
                     script=Path(script.name),
                 )
@@ -380,6 +397,8 @@ def print_report(report: dict) -> list[str]:
             failures.append(f"load: {load['errors']} errors")
     if report["server_errors_logged"]:
         failures.append("the server logged errors: " + "; ".join(report["server_errors_logged"]))
+    sent = "no Accept-Encoding" if report["settings"]["identity"] else "a browser's Accept-Encoding"
+    print(f"Every measured request sent {sent}.")
     print(
         f"\nDEBUG={report['debug']}, cached template loader: {report['cached_template_loader']}, "
         f"load average {report['machine']['load_avg'][0]:.2f} on {report['machine']['cpus']} "

@@ -68,6 +68,13 @@ CACHED_VIEWS = frozenset(
     }
 )
 
+#: Views that validate their own copies with a strong ETag (`@condition`) but change with rows
+#: outside the content (game sheets). Their 200 is kept per URL; the next request is passed to
+#: the view with our ETag in If-None-Match, and only when the view answers 304 — its own word
+#: that the copy is current — does the stored copy go out. The view still runs (and checks its
+#: secret) on every request; only the rendering is saved.
+REVALIDATED_VIEWS = frozenset({"games:view", "games:sheet"})
+
 # The build is part of the key, so a shared page cache never hands out a page rendered by other
 # templates. Without BUILD_ID (set it per deploy) each process is its own build: correct, it only
 # stops processes from sharing pages, which the default per-process cache does not do anyway.
@@ -189,6 +196,9 @@ class PageKey:
         digest = _digest(f"{BUILD}\n{content_version()}\n{self.identity}")
         return f"kut:page:{digest}"
 
+    def revalidation(self) -> str:
+        return f"kut:reval:{_digest(f'{BUILD}{chr(10)}{self.identity}')}"
+
     def last_good(self) -> str:
         return f"kut:last:{_digest(self.identity)}"
 
@@ -259,10 +269,36 @@ def cacheable(request: HttpRequest, response: HttpResponse, key: PageKey) -> boo
     return not in_transaction()
 
 
+def _strong_etag(response: HttpResponse) -> bool:
+    etag = response.get("ETag", "")
+    return etag.startswith('"') and etag.endswith('"') and len(etag) > 2
+
+
+def revalidatable(request: HttpRequest, response: HttpResponse, key: PageKey) -> bool:
+    """A 200 from a self-validating view that may be kept and revalidated with the view."""
+    match = getattr(request, "resolver_match", None)
+    if match is None or match.view_name not in REVALIDATED_VIEWS:
+        return False
+    if request.method != "GET" or response.status_code != 200 or response.streaming:
+        return False
+    if response.cookies or len(response.content) > MAX_BODY or not _strong_etag(response):
+        return False
+    if "no-store" in response.get("Cache-Control", "").lower():
+        return False
+    if "nonce-" in response.get("Content-Security-Policy", ""):
+        return False
+    vary = {v.strip().lower() for v in response.get("Vary", "").split(",") if v.strip()}
+    if not vary <= KEYED_VARY:
+        return False
+    if response.get("Content-Language", key.language) != key.language:
+        return False
+    return not in_transaction()
+
+
 def make_entry(response: HttpResponse) -> Entry:
     body = response.content
     etag = response.get("ETag", "")
-    if not (etag.startswith('"') and etag.endswith('"') and len(etag) > 2):  # keep a strong one
+    if not _strong_etag(response):  # keep the view's own strong validator
         etag = f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
     gzipped = None
     content_type = response.get("Content-Type", "")
@@ -294,6 +330,23 @@ def fetch(key: PageKey) -> Entry | None:
     try:
         return page_cache().get(key.current())
     except Exception:  # pragma: no cover - an unreachable shared page cache is a miss
+        return None
+
+
+def store_revalidation(key: PageKey, entry: Entry) -> None:
+    with contextlib.suppress(Exception):
+        page_cache().set(key.revalidation(), entry, settings.CONTENT_CACHE_SECONDS)
+
+
+def drop_revalidation(key: PageKey) -> None:
+    with contextlib.suppress(Exception):
+        page_cache().delete(key.revalidation())
+
+
+def fetch_revalidation(key: PageKey) -> Entry | None:
+    try:
+        return page_cache().get(key.revalidation())
+    except Exception:  # pragma: no cover
         return None
 
 

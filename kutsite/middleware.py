@@ -33,14 +33,32 @@ class PageCacheMiddleware:
 
     def __call__(self, request):
         key = caching.page_key(request)
+        stored = None
         if key is not None and not caching.in_transaction():
             entry = caching.fetch(key)
             if entry is not None:
                 return caching.respond(request, entry, "hit")
+            stored = caching.fetch_revalidation(key)
         else:
             key = None
+        client_validator = request.META.get("HTTP_IF_NONE_MATCH")
+        if stored is not None:
+            # Ask the view whether our copy is current, as a caching proxy would.
+            request.META["HTTP_IF_NONE_MATCH"] = stored.etag
         with db_fallback.fail_fast():
             response = self.get_response(request)
+        if stored is not None:
+            if client_validator is None:
+                del request.META["HTTP_IF_NONE_MATCH"]
+            else:
+                request.META["HTTP_IF_NONE_MATCH"] = client_validator
+            if response.status_code == 304:
+                if response.get("ETag") == stored.etag:
+                    return caching.respond(request, stored, "revalidated")
+                if client_validator is None:  # a 304 the visitor never asked for: start over
+                    caching.drop_revalidation(key)
+                    with db_fallback.fail_fast():
+                        response = self.get_response(request)
         if response.status_code == 500 and getattr(request, "_kut_db_error", False):
             # A database error outside the view (a middleware), already turned into a 500.
             response = self._outage(request)
@@ -48,6 +66,10 @@ class PageCacheMiddleware:
             entry = caching.make_entry(response)
             caching.store(key, entry)
             return caching.respond(request, entry, "miss")
+        elif key is not None and caching.revalidatable(request, response, key):
+            entry = caching.make_entry(response)
+            caching.store_revalidation(key, entry)
+            return caching.respond(request, entry, "stored")
         return response
 
     def process_exception(self, request, exception):

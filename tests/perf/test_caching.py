@@ -9,6 +9,8 @@ from django.apps import apps
 from django.conf import settings
 from django.http import HttpResponse, StreamingHttpResponse
 from django.test import Client, RequestFactory
+from django.urls import reverse
+from django.utils import translation
 
 from bench.server import ROOT, production_env
 from kutsite import caching
@@ -285,3 +287,57 @@ def test_production_uses_the_cached_template_loader(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "['django.template.loaders.cached']"
+
+
+# --- game sheets: kept, and revalidated with the view on every request -------------------------
+
+
+@pytest.fixture
+def game_sheet(transactional_db):
+    services = pytest.importorskip("games.services")
+    game = services.create_game(["Ada", "Bo", "Cem", "Dana"], team=False)
+    with translation.override("en"):
+        url = reverse("games:view", args=[game.view_secret])
+    return services, game, url
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_game_sheet_is_rendered_once_per_version_and_asked_about_every_time(
+    client, game_sheet, django_assert_max_num_queries
+):
+    services, game, url = game_sheet
+    first = client.get(url)
+    assert first.status_code == 200 and cache_state(first) == "stored"
+    assert "private" in first["Cache-Control"]  # still private for browsers and proxies
+    with django_assert_max_num_queries(1):  # the view's own version check, no rendering
+        again = client.get(url)
+    assert cache_state(again) == "revalidated"
+    assert again.content == first.content
+    assert again["ETag"] == first["ETag"]
+
+    game.refresh_from_db()
+    services.record_round(game, game.version, round_number=1, scores=(0, 35, 60, 12), query="")
+    changed = client.get(url)
+    assert cache_state(changed) == "stored"  # the view said "changed": a fresh render
+    assert changed.content != first.content
+    assert "60" in changed.content.decode()
+    assert cache_state(client.get(url)) == "revalidated"
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_visitors_own_validator_still_gets_a_304(client, game_sheet):
+    _services, _game, url = game_sheet
+    etag = client.get(url)["ETag"]
+    mine = client.get(url, headers={"If-None-Match": etag})
+    assert mine.status_code == 304
+    stale = client.get(url, headers={"If-None-Match": '"g0-view-en-p"'})
+    assert stale.status_code == 200 and stale.content
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_wrong_secret_is_never_answered_from_a_kept_copy(client, game_sheet):
+    _services, game, url = game_sheet
+    client.get(url)
+    wrong = url.replace(game.view_secret, "Z" * len(game.view_secret))
+    assert client.get(wrong).status_code == 404
+    assert client.get(wrong).status_code == 404
