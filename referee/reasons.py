@@ -23,6 +23,12 @@ Public names:
   covers a reason code or rule ID, if one does; link with `{% url "referee:ruling" slug %}`.
 - `REASON_RULINGS`, `RULE_RULINGS` — the mappings behind `ruling_for`.
 - `RULING_KEYS` — the nine ruling slugs in RULES.md's order.
+- `tile_label(tile)`, `colour_noun(colour)` — an engine tile / colour in words ("red 7" /
+  "rote 7"; "red" / "Rot"), as the sentences use them.
+
+Facts are put into words by name: tiles become their spoken label, `colour` a colour noun,
+0-based `index`/`meld`/`position` count from 1, run ends `low`/`high` 14 read as 1, `at` and
+`offence` become phrases, a nested `verdict` its own sentence.
 """
 
 from __future__ import annotations
