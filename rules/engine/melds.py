@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
@@ -39,6 +39,9 @@ class MeldKind(StrEnum):
     GROUP = "group"
     RUN = "run"
     PAIR = "pair"
+
+
+_GROUP, _RUN, _PAIR = MeldKind.GROUP, MeldKind.RUN, MeldKind.PAIR
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,60 +142,76 @@ def _run_start(faces: Sequence[int]) -> tuple[int, int] | None:
     return colour, k + 1
 
 
-def _run_reading(faces: list[int]) -> Reading | None:
+# Readings are immutable and few (a colour, a stretch and where the Okeys sit; a number and
+# the missing colours), so each is built once and shared.
+_RUNS: dict[tuple[int, int, int, bool, tuple[int, ...]], Reading] = {}
+_GROUPS: dict[tuple[int, int, int], Reading] = {}
+_VALID: dict[int, Mapping[str, Any]] = {}  # id of a shared reading → the facts of its verdict
+
+
+def _run_reading(faces: list[int], wilds: tuple[int, ...]) -> Reading | None:
     n = len(faces)
     descending = False
     found = _run_start(faces)
     if found is None:
         found = _run_start(faces[::-1])
-        descending = True
         if found is None:
             return None
+        descending = True
     colour, start = found
-    base = colour * 13
-    stands = []
-    for i, f in enumerate(faces):
-        if f < 0:
-            pos = n - 1 - i if descending else i
-            stands.append((TILES[base + (start + pos - 1) % 13],))
-    return Reading(
-        kind=MeldKind.RUN,
-        stands_for=tuple(stands),
-        colour=COLOURS[colour],
-        low=start,
-        high=start + n - 1,
-        descending=descending,
-    )
+    key = (colour, start, n, descending, wilds)
+    reading = _RUNS.get(key)
+    if reading is None:
+        base = colour * 13
+        last = n - 1
+        stands = tuple(
+            [(TILES[base + (start - 1 + (last - i if descending else i)) % 13],) for i in wilds]
+        )
+        reading = _RUNS[key] = Reading(
+            kind=_RUN,
+            stands_for=stands,
+            colour=COLOURS[colour],
+            low=start,
+            high=start + n - 1,
+            descending=descending,
+        )
+        _VALID[id(reading)] = facts(colour=COLOURS[colour], low=start, high=start + n - 1, size=n)
+    return reading
 
 
-def readings_of(faces: list[int]) -> list[Reading]:
+def _group_reading(number: int, missing: list[int], wilds: int) -> Reading:
+    mask = sum(1 << c for c in missing)
+    reading = _GROUPS.get((number, mask, wilds))
+    if reading is None:
+        options = tuple([TILES[c * 13 + number] for c in missing])
+        reading = _GROUPS[number, mask, wilds] = Reading(
+            kind=_GROUP, stands_for=(options,) * wilds, number=number + 1
+        )
+        _VALID[id(reading)] = facts(number=number + 1, size=4 - len(missing) + wilds)
+    return reading
+
+
+def readings_of(faces: list[int]) -> tuple[Reading, ...]:
     """Every valid reading of a list of face codes (`WILD` for an Okey)."""
     n = len(faces)
     if n == 2:
         a, b = faces
         if a < 0 and b < 0:
-            return [Reading(kind=MeldKind.PAIR, stands_for=((), ()))]
+            return (Reading(kind=_PAIR, stands_for=((), ())),)
         if a < 0 or b < 0 or a == b:
-            f = max(a, b)
-            t = TILES[f]
+            t = TILES[max(a, b)]
             stands = ((t,),) if a < 0 or b < 0 else ()
-            return [
-                Reading(kind=MeldKind.PAIR, stands_for=stands, number=t.number, colour=t.colour)
-            ]
-        return []
+            return (Reading(kind=_PAIR, stands_for=stands, number=t.number, colour=t.colour),)
+        return ()
     if n < 3:
-        return []
-    out = []
+        return ()
+    wilds = tuple([i for i, f in enumerate(faces) if f < 0]) if WILD in faces else ()
+    run = _run_reading(faces, wilds)
     group = _group(faces)
-    if group is not None:
-        number, missing = group
-        options = tuple(TILES[c * 13 + number] for c in missing)
-        wilds = sum(1 for f in faces if f < 0)
-        out.append(Reading(kind=MeldKind.GROUP, stands_for=(options,) * wilds, number=number + 1))
-    run = _run_reading(faces)
-    if run is not None:
-        out.append(run)
-    return out
+    if group is None:
+        return () if run is None else (run,)
+    reading = _group_reading(group[0], group[1], len(wilds))
+    return (reading,) if run is None else (reading, run)
 
 
 def _valid_reason(r: Reading, n: int) -> tuple[ReasonCode, str, Mapping[str, Any]]:
@@ -217,38 +236,81 @@ def classify_meld(
     `PAIR_NOT_ALLOWED` (pairs count only where a contract asks for them, M3)."""
     tiles = tuple(tiles)
     okey = okey_code(indicator)
-    faces = face_codes(tiles, okey)
-    okeys = tuple(i for i, f in enumerate(faces) if f < 0)
-    excess = _excess(faces, len(okeys), okey)
-    if excess is not None:
-        t, count = excess
-        return MeldVerdict(
-            ok=False,
-            reason=ReasonCode.TOO_MANY_COPIES,
-            rule="T1",
-            facts=facts(tile=t, count=count, limit=2),
-            tiles=tiles,
-            okey_indexes=okeys,
-        )
+    faces = []
+    okeys = []
+    first = -1
+    mixed = False  # some tile differs from the first numbered tile in number and colour
+    for i, t in enumerate(tiles):
+        c = t.code
+        if c in (OKEY_CODE, okey):
+            faces.append(WILD)
+            okeys.append(i)
+            continue
+        if c == FALSE_JOKER_CODE:
+            c = okey
+        faces.append(c)
+        if first < 0:
+            first = c
+        elif c % 13 != first % 13 and c // 13 != first // 13:
+            mixed = True
+    okey_indexes = tuple(okeys)
+    ok, reason, rule, fact_map, found = _judge(tiles, faces, okey, len(okeys), allow_pairs, mixed)
+    return _new_verdict(ok, reason, rule, fact_map, tiles, okey_indexes, found)
+
+
+_Judgement = tuple[bool, ReasonCode, str, Mapping[str, Any], tuple[Reading, ...]]
+
+
+def _judge(
+    tiles: tuple[Tile, ...],
+    faces: list[int],
+    okey: int,
+    wilds: int,
+    allow_pairs: bool,
+    mixed: bool,
+) -> _Judgement:
+    n = len(faces)
+    if wilds > 2 or (n > 2 and len(set(faces)) + 2 <= n):
+        excess = _excess(faces, wilds, okey)
+        if excess is not None:
+            t, count = excess
+            return False, _COPIES, "T1", facts(tile=t, count=count, limit=2), ()
+    if mixed and n > 2 and okey not in faces:
+        # Fast rejection: no false joker, and the real tiles share neither number nor colour.
+        return False, *_why_mixed(tiles, faces), ()
     found = readings_of(faces)
     if found:
-        reason, rule, fact_map = _valid_reason(found[0], len(tiles))
-        ok = True
-        if found[0].kind is MeldKind.PAIR and not allow_pairs:
-            ok, reason, rule, fact_map = False, ReasonCode.PAIR_NOT_ALLOWED, "M3", facts()
-        return MeldVerdict(
-            ok=ok,
-            reason=reason,
-            rule=rule,
-            facts=fact_map,
-            tiles=tiles,
-            okey_indexes=okeys,
-            readings=tuple(found),
-        )
-    reason, rule, fact_map = _why_invalid(tiles, faces, okey)
-    return MeldVerdict(
-        ok=False, reason=reason, rule=rule, facts=fact_map, tiles=tiles, okey_indexes=okeys
-    )
+        valid = _VALID.get(id(found[0]))
+        if valid is not None:
+            kind = found[0].kind
+            return True, _VALID_CODES[kind], _VALID_RULES[kind], valid, found
+        reason, rule, fact_map = _valid_reason(found[0], n)
+        if found[0].kind is _PAIR and not allow_pairs:
+            return False, ReasonCode.PAIR_NOT_ALLOWED, "M3", facts(), found
+        return True, reason, rule, fact_map, found
+    return False, *_why_invalid(tiles, faces, okey), ()
+
+
+_COPIES = ReasonCode.TOO_MANY_COPIES
+_VALID_CODES = {_GROUP: ReasonCode.VALID_GROUP, _RUN: ReasonCode.VALID_RUN}
+_VALID_RULES = {_GROUP: "M1", _RUN: "M2"}
+
+
+def _fast_constructor(cls: type) -> Any:
+    """A positional constructor for a frozen slots dataclass that fills the slots directly.
+    Same object as `cls(...)`; the generated `__init__` calls `object.__setattr__` per field,
+    which is the costliest step of a classification."""
+    names = [f.name for f in fields(cls)]
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    lines = [f"def make({', '.join(names)}):", "    self = new(cls)"]
+    for name in names:
+        scope[f"set_{name}"] = getattr(cls, name).__set__
+        lines.append(f"    set_{name}(self, {name})")
+    exec("\n".join([*lines, "    return self"]), scope)
+    return scope["make"]
+
+
+_new_verdict = _fast_constructor(MeldVerdict)
 
 
 def _excess(faces: list[int], wilds: int, okey: int) -> tuple[Tile, int] | None:
@@ -267,9 +329,9 @@ def _why_invalid(
     tiles: tuple[Tile, ...], faces: list[int], okey: int
 ) -> tuple[ReasonCode, str, Mapping[str, Any]]:
     n = len(tiles)
-    jokers = [i for i, t in enumerate(tiles) if t.code == FALSE_JOKER_CODE]
-    if jokers:
-        as_wild = [WILD if i in jokers else f for i, f in enumerate(faces)]
+    if okey in faces:  # a false joker (a real tile with the Okey's face is wild)
+        jokers = [i for i, f in enumerate(faces) if f == okey]
+        as_wild = [WILD if f == okey else f for f in faces]
         if (n >= 3 and all(f < 0 for f in as_wild)) or readings_of(as_wild):
             return (
                 ReasonCode.FALSE_JOKER_NOT_WILD,
@@ -278,43 +340,69 @@ def _why_invalid(
             )
     if n < 2:
         return ReasonCode.TOO_FEW_TILES, "M1", facts(count=n, minimum=3)
-    real = [(i, f) for i, f in enumerate(faces) if f >= 0]
-    numbers = {f % 13 for _, f in real}
-    colours = {f // 13 for _, f in real}
+    first = -1
+    same_number = same_colour = True
+    for f in faces:
+        if f < 0:
+            continue
+        if first < 0:
+            first = f
+        else:
+            same_number = same_number and f % 13 == first % 13
+            same_colour = same_colour and f // 13 == first // 13
     if n == 2:
-        (_, a), (_, b) = real
-        if len(numbers) == 1:
+        a, b = faces
+        if same_number:
             return ReasonCode.TOO_FEW_TILES, "M1", facts(count=2, minimum=3)
-        if len(colours) == 1 and min((a - b) % 13, (b - a) % 13) <= 2:
+        if same_colour and min((a - b) % 13, (b - a) % 13) <= 2:
             return ReasonCode.TOO_FEW_TILES, "M2", facts(count=2, minimum=3)
         return ReasonCode.PAIR_NOT_IDENTICAL, "M3", facts(first=tiles[0], second=tiles[1])
-    if len(numbers) == 1:
+    if same_number:
         if n > 4:
             return ReasonCode.GROUP_TOO_LONG, "M1", facts(count=n, maximum=4)
-        seen = set()
-        for i, f in real:
-            if f // 13 in seen:
+        seen = 0
+        for i, f in enumerate(faces):
+            if f < 0:
+                continue
+            if seen & (1 << f // 13):
                 colour = COLOURS[f // 13]
                 return (
                     ReasonCode.GROUP_REPEATED_COLOUR,
                     "M1",
                     facts(tile=tiles[i], index=i, colour=colour),
                 )
-            seen.add(f // 13)
-    if len(colours) == 1:
+            seen |= 1 << f // 13
+    if same_colour:
         return _why_not_run(tiles, faces)
-    number_counts = Counter(f % 13 for _, f in real)
-    colour_counts = Counter(f // 13 for _, f in real)
-    top_colour, cc = colour_counts.most_common(1)[0]
-    top_number, cn = number_counts.most_common(1)[0]
-    if cc >= cn:
-        i = next(i for i, f in real if f // 13 != top_colour)
-        return (
-            ReasonCode.RUN_MIXED_COLOURS,
-            "M2",
-            facts(tile=tiles[i], index=i, colour=COLOURS[top_colour]),
-        )
-    i = next(i for i, f in real if f % 13 != top_number)
+    return _why_mixed(tiles, faces)
+
+
+def _why_mixed(
+    tiles: tuple[Tile, ...], faces: list[int]
+) -> tuple[ReasonCode, str, Mapping[str, Any]]:
+    """Neither one number nor one colour: judge it as the kind most of its tiles point to
+    (ties: a run, and the value seen first)."""
+    by_number = [0] * 13
+    by_colour = [0] * 4
+    top_number = top_colour = -1
+    for f in faces:
+        if f >= 0:
+            number, colour = f % 13, f // 13
+            by_number[number] += 1
+            by_colour[colour] += 1
+            if top_number < 0 or by_number[number] > by_number[top_number]:
+                top_number = number
+            if top_colour < 0 or by_colour[colour] > by_colour[top_colour]:
+                top_colour = colour
+    if by_colour[top_colour] >= by_number[top_number]:
+        for i, f in enumerate(faces):
+            if f >= 0 and f // 13 != top_colour:
+                return (
+                    ReasonCode.RUN_MIXED_COLOURS,
+                    "M2",
+                    facts(tile=tiles[i], index=i, colour=COLOURS[top_colour]),
+                )
+    i = next(i for i, f in enumerate(faces) if f >= 0 and f % 13 != top_number)
     return (
         ReasonCode.GROUP_MIXED_NUMBERS,
         "M1",
@@ -347,9 +435,10 @@ def _why_not_run(
 ) -> tuple[ReasonCode, str, Mapping[str, Any]]:
     up = _run_problem(faces, 1)
     down = _run_problem(faces, -1)
-    real = [f for f in faces if f >= 0]
-    first_two_descend = len(real) >= 2 and 1 <= (real[0] - real[1]) % 13 <= 6
-    use_down = down[0] > up[0] or (down[0] == up[0] and first_two_descend)
+    use_down = down[0] > up[0]
+    if down[0] == up[0]:  # as far either way: follow the first two tiles' direction
+        real = [f for f in faces if f >= 0]
+        use_down = 1 <= (real[0] - real[1]) % 13 <= 6
     _, index, expected = down if use_down else up
     if expected is None:
         return ReasonCode.RUN_WRAPS_PAST_ONE, "M2", facts(tile=tiles[index], index=index)
