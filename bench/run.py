@@ -166,7 +166,7 @@ def sizes(site: ProductionSite, url: str) -> tuple[int, int, str]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median)")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (median)")
     parser.add_argument("--seconds", type=int, default=2, help="wrk time per page per round")
     parser.add_argument("--connections", type=int, default=8, help="wrk connections per page")
     parser.add_argument("--load-seconds", type=int, default=60, help="0 skips the load phase")
@@ -236,12 +236,12 @@ def main(argv=None) -> int:
                     own_raw += asset_sizes[asset][0]
                     own_gz += asset_sizes[asset][1]
             entry["own_raw"], entry["own_gzip"] = own_raw, own_gz
-            entry["x_cache"] = site.get(entry["url"]).header("x-cache") or "-"
 
         # Warm every worker's cache the way visitors would, then measure.
         for entry in pages:
             for _ in range(4 * args.workers):
                 site.get(entry["url"])
+            entry["x_cache"] = site.get(entry["url"]).header("x-cache") or "-"
 
         rounds = []
         for number in range(1, args.rounds + 1):
@@ -335,8 +335,40 @@ def main(argv=None) -> int:
     out = args.json or ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2))
+    out.with_suffix(".md").write_text(markdown(report))
     print(f"\nResults: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
     return 1 if failures else 0
+
+
+def markdown(report: dict) -> str:
+    """The results as the Markdown table of docs/performance.md."""
+    static = report["static"]
+    lines = [
+        "| page | × static | req/s | p50 ms | p99 ms | HTML raw / gzip KB | own HTML+CSS+JS "
+        "raw / gzip KB | queries cold / warm | cache |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        f"| static file (`site.css`) | 1.00 | {static['rps']:.0f} | {static['p50_ms']:.1f} | "
+        f"{static['p99_ms']:.1f} | | | | |",
+    ]
+    for e in report["pages"]:
+        cold = max(e.get("queries_cold_en", 0), e.get("queries_cold_de", 0))
+        warm = max(e.get("queries_warm_en", 0), e.get("queries_warm_de", 0))
+        lines.append(
+            f"| {e['page']} | {e['ratio']:.2f} | {e['rps']:.0f} | {e['p50_ms']:.1f} | "
+            f"{e['p99_ms']:.1f} | {kb(e['body_raw'])} / {kb(e['body_gzip'])} | "
+            f"{kb(e['own_raw'])} / {kb(e['own_gzip'])} | {cold} / {warm} | {e['x_cache']} |"
+        )
+    load = report.get("load")
+    if load:
+        settings = report["settings"]
+        lines += [
+            "",
+            f"Load: {settings['load_connections']} connections × {settings['load_seconds']} s "
+            f"across all page types: {load['rps']:.0f} req/s, p50 {load['p50_ms']:.1f} ms, "
+            f"p99 {load['p99_ms']:.1f} ms, {load['requests']} requests, "
+            f"**{load['errors']} errors**.",
+        ]
+    return "\n".join(lines) + "\n"
 
 
 def kb(n: int) -> str:
