@@ -242,7 +242,7 @@ def classify_meld(
     mixed = False  # some tile differs from the first numbered tile in number and colour
     for i, t in enumerate(tiles):
         c = t.code
-        if c in (OKEY_CODE, okey):
+        if c == OKEY_CODE or c == okey:  # noqa: SIM109 - no tuple built per tile
             faces.append(WILD)
             okeys.append(i)
             continue

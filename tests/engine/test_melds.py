@@ -213,3 +213,16 @@ def test_every_verdict_carries_a_catalogued_reason_and_rule(tiles, indicator):
     assert verdict.reason in REASONS
     assert verdict.rule and verdict.rule[0] in "MT"
     assert verdict.ok == (verdict.reason in (R.VALID_GROUP, R.VALID_RUN, R.VALID_PAIR))
+
+
+def test_verdicts_are_frozen_dataclasses_equal_to_ordinary_construction():
+    from dataclasses import FrozenInstanceError, fields
+
+    from rules.engine import MeldVerdict
+
+    verdict = classify_meld(T("k3 ok k5"), B8)
+    again = MeldVerdict(**{f.name: getattr(verdict, f.name) for f in fields(verdict)})
+    assert again == verdict and repr(again) == repr(verdict)
+    with pytest.raises(FrozenInstanceError):
+        verdict.ok = False  # type: ignore[misc]
+    assert classify_meld(T("k3 ok k5"), B8).readings[0] is verdict.readings[0]  # shared
