@@ -92,20 +92,6 @@ class MeldVerdict:
         return next((r for r in self.readings if r.kind is kind), None)
 
 
-def face_codes(tiles: Sequence[Tile], okey: int) -> list[int]:
-    """Tile codes as faces: `WILD` for an Okey, the Okey's face code for a false joker."""
-    out = []
-    for t in tiles:
-        c = t.code
-        if c in (OKEY_CODE, okey):
-            out.append(WILD)
-        elif c == FALSE_JOKER_CODE:
-            out.append(okey)
-        else:
-            out.append(c)
-    return out
-
-
 def _group(faces: list[int]) -> tuple[int, list[int]] | None:
     """(number index 0..12, missing colour indexes) if the faces are a group, else None."""
     if len(faces) > 4:
