@@ -29,7 +29,7 @@ from .tiles import (
     okey_of,
     physical,
 )
-from .verdicts import InputError, ReasonCode, facts
+from .verdicts import InputError, ReasonCode, facts, rule_of
 
 NOT_MELDED_POINTS = 500
 OKEY_POINTS = 25
@@ -125,7 +125,7 @@ def _validate(
     errors: list[ScoreError] = []
 
     def error(seat: int | None, field: str, code: ReasonCode, **values: Any) -> None:
-        rule = InputError(code).rule
+        rule = rule_of(code)
         errors.append(
             ScoreError(seat=seat, field=field, code=code, rule=rule, facts=facts(**values))
         )

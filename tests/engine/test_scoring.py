@@ -62,13 +62,10 @@ def test_S1_the_finisher_scores_0():
 
 
 def test_S2_not_melded_scores_500_whatever_the_rack():
-    result = score_round([FIN, P("not-melded", "r13 k13"), P("not-melded"), FIN_LIKE()], BLUE_OKEY)
-    assert scores(result)[:3] == [0, 500, 500]
+    players = [FIN, P("not-melded", "r13 k13"), P("not-melded"), P("melded", points=1)]
+    result = score_round(players, BLUE_OKEY)
+    assert scores(result) == [0, 500, 500, 2]
     assert result.players[1].breakdown[0].rule == "S2"
-
-
-def FIN_LIKE():
-    return P("melded", points=1)
 
 
 @pytest.mark.parametrize(
