@@ -66,6 +66,18 @@ Reason codes (verdicts.py)
 - ReasonCode                     every code the engine emits (StrEnum, value = name)
 - REASONS[code] -> ReasonInfo(rule, facts, meaning)   the catalogue, one entry per code
 - InputError, NotationError
+
+Choices where RULES.md is silent (each module's docstring has the detail)
+- `ok` parses without an indicator (`OKEY`); with one, `ok` and the Okey's face tile are the same
+  wild tile. The indicator counts as one physical copy in every copy check (T1).
+- Runs are read in table order, low to high (`r12 r13 r1`); high to low (`r3 r2 r1`) is accepted
+  when low to high fails. One numbered tile with two Okeys reads as a group and as a run (both
+  readings are given, group first); two Okeys are a pair standing for any tile.
+- A false joker that would only fit as a wild tile gives FALSE_JOKER_NOT_WILD (T4).
+- An Okey may be taken from a pair too, by its partner (P7 restricts only groups).
+- Discard precedence: final tile (X6, X4), then not an offence, then X5, then X3, then X1/X2.
+- Scoring: the finisher holds no tiles; a melded player needs a rack or points, not both;
+  `okey_finish` in the final round is ignored with a note (C4), with `exhausted` an error.
 """
 
 from .contracts import (
