@@ -220,7 +220,7 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.FINAL_ROUND_NOT_LAST: _i(
             "C4", "round", "only the last round may be the all-at-once round"
         ),
-        R.CAN_ADD: _i("P6", "at", "the tile may be added (at: start, end or group)"),
+        R.CAN_ADD: _i("P6", "at", "the tile may be added (at: low, high or group)"),
         R.ADD_TO_PAIR: _i("P6", "", "nothing can be added to a pair"),
         R.GROUP_FULL: _i("P6", "", "a group of four takes no fifth tile"),
         R.COLOUR_ALREADY_IN_GROUP: _i("P6", "colour", "the group already has that colour"),
