@@ -2,8 +2,9 @@
 
 Every verdict the engine returns carries a `ReasonCode` and the rule ID of `spec/RULES.md` that
 it applies. `REASONS` documents each code once: the rule it usually cites, the names of the facts
-a sentence may use (keys of the verdict's `facts`) and its meaning for developers. Pages never
-show `meaning`; they translate the code.
+a sentence may use (keys of the verdict's or error's `facts`; an error's offending text is its
+`.token`, with `.position`) and its meaning for developers. Pages never show `meaning`; they
+translate the code.
 """
 
 from __future__ import annotations
@@ -146,11 +147,11 @@ R = ReasonCode
 REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
     {
         R.EMPTY: _i(None, "", "nothing was given where tiles are needed"),
-        R.NOT_A_TILE: _i(None, "token", "the token is not tile notation at all"),
-        R.UNKNOWN_COLOUR: _i("T1", "token letter", "the colour letter is not r, k, b, y, s or g"),
-        R.MISSING_COLOUR: _i("T1", "token", "a number without a colour letter"),
-        R.MISSING_NUMBER: _i("T1", "token", "a colour letter without a number"),
-        R.NUMBER_OUT_OF_RANGE: _i("T1", "token number", "tile numbers run from 1 to 13"),
+        R.NOT_A_TILE: _i(None, "", "the token is not tile notation at all"),
+        R.UNKNOWN_COLOUR: _i("T1", "letter", "the colour letter is not r, k, b, y, s or g"),
+        R.MISSING_COLOUR: _i("T1", "", "a number without a colour letter"),
+        R.MISSING_NUMBER: _i("T1", "", "a colour letter without a number"),
+        R.NUMBER_OUT_OF_RANGE: _i("T1", "number", "tile numbers run from 1 to 13"),
         R.EMPTY_MELD: _i(None, "meld", "an empty meld between two '|' separators"),
         R.NOT_ONE_TILE: _i("T2", "count", "the indicator must be exactly one tile"),
         R.FALSE_JOKER_INDICATOR: _i("T5", "", "a false joker cannot be the indicator"),
@@ -203,7 +204,7 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.NOT_WHOLE_RACK: _i("C4", "missing extra", "the melds are not exactly the rack's tiles"),
         R.GROUP_SIZE_OUT_OF_RANGE: _i("M1", "size", "a contract's group size must be 3 or 4"),
         R.RUN_SIZE_OUT_OF_RANGE: _i("M2", "size", "a contract's run size must be 3 to 14"),
-        R.NEGATIVE_COUNT: _i("C1", "field", "a contract count is negative"),
+        R.NEGATIVE_COUNT: _i("C1", "", "a contract count is negative"),
         R.CONTRACT_EMPTY: _i("C1", "", "a round other than the last must ask for melds"),
         R.FINAL_WITH_MELDS: _i("C4", "", "the all-at-once round has no contract melds"),
         R.CONTRACT_TOO_MANY_TILES: _i(
@@ -227,7 +228,7 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.WRONG_NUMBER_FOR_GROUP: _i("P6", "number", "the group's number is `number`"),
         R.WRONG_COLOUR_FOR_RUN: _i("P6", "colour", "the run's colour is `colour`"),
         R.NOT_AT_RUN_END: _i(
-            "P6", "low high", "fits at neither end; `low`/`high` would (None: no room)"
+            "P6", "low high swap", "fits at neither end; `low`/`high` would (None: no room)"
         ),
         R.CAN_SWAP_OKEY: _i("P7", "index stands_for", "the Okey at `index` may be taken"),
         R.NO_OKEY_IN_MELD: _i("P7", "", "the meld holds no Okey"),
@@ -238,14 +239,14 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
             "P7", "stands_for", "the Okey stands for another tile (`stands_for`)"
         ),
         R.SWAP_WITH_OKEY: _i("P7", "", "an Okey is swapped out by a real tile, not an Okey"),
-        R.MAY_MELD: _i("P2", "", "the player may lay down the contract"),
-        R.MAY_PLAY: _i("P4", "", "the player may play to the table"),
-        R.ALREADY_MELDED: _i("P2", "", "a player melds once a round"),
-        R.NOT_MELDED_YET: _i("P5", "", "before melding nobody plays to the table"),
-        R.MELDED_THIS_TURN: _i("P3", "", "nothing more on the turn you meld"),
-        R.MUST_KEEP_DISCARD: _i("P8", "", "a tile must remain for the discard"),
+        R.MAY_MELD: _i("P2", "action", "the player may lay down the contract"),
+        R.MAY_PLAY: _i("P4", "action", "the player may play to the table"),
+        R.ALREADY_MELDED: _i("P2", "action", "a player melds once a round"),
+        R.NOT_MELDED_YET: _i("P5", "action", "before melding nobody plays to the table"),
+        R.MELDED_THIS_TURN: _i("P3", "action", "nothing more on the turn you meld"),
+        R.MUST_KEEP_DISCARD: _i("P8", "action", "a tile must remain for the discard"),
         R.FINAL_ROUND_ALL_AT_ONCE: _i(
-            "C4", "", "in the last round the rack goes down all at once or not at all"
+            "C4", "action", "in the last round the rack goes down all at once or not at all"
         ),
         R.NOT_PLAYABLE: _i("X2", "", "neither an Okey nor playable: no penalty"),
         R.OKEY_DISCARD: _i("X1", "", "discarding an Okey costs 2 penalty tiles"),
@@ -260,8 +261,16 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.NEGATIVE_PILE: _i("X5", "pile", "the pile cannot hold fewer than 0 tiles"),
         R.FINAL_TILE_NOT_LAST: _i("X4", "count", "a final discard leaves the rack empty"),
         R.TAKEN_IN_TURN: _i("B1", "seat", "the next player takes the discard, no penalty"),
-        R.BOUGHT: _i("B1", "seat penalty_tiles", "bought out of turn with one penalty tile"),
-        R.SOONER_TURN_WINS: _i("B3", "seat others", "several wanted it; the sooner turn buys it"),
+        R.BOUGHT: _i(
+            "B1",
+            "seat penalty_tiles others blocked buys_left",
+            "bought out of turn with one penalty tile",
+        ),
+        R.SOONER_TURN_WINS: _i(
+            "B3",
+            "seat penalty_tiles others blocked buys_left",
+            "several wanted it; the sooner turn buys it",
+        ),
         R.BUY_LIMIT_REACHED: _i("B2", "seats limit", "those players have used all their buys"),
         R.NO_TAKER: _i("B1", "", "nobody takes the discard"),
         R.UNKNOWN_SEAT: _i("D1", "seat", "seats are numbered 1 to 4"),

@@ -40,3 +40,104 @@ def test_every_behavioural_rule_has_tests():
     )
     cited = set(re.findall(r"(?<![A-Za-z0-9])([TDMCPBXES][1-9])(?![0-9])", sources))
     assert cited >= RULE_IDS - NOT_BEHAVIOUR, sorted(RULE_IDS - NOT_BEHAVIOUR - cited)
+
+
+def _check(code, fact_names, extra=()):
+    assert set(fact_names) <= {*REASONS[code].facts, *extra}, (code, sorted(fact_names))
+
+
+def test_the_facts_a_verdict_carries_are_the_catalogued_ones():
+    from rules.engine import (
+        FACES,
+        OKEY,
+        Contract,
+        InputError,
+        NotationError,
+        PlayerInput,
+        can_add,
+        can_swap_okey,
+        check_opening,
+        classify_meld,
+        judge_discard,
+        may_play,
+        parse_melds,
+        resolve_buy,
+        score_round,
+    )
+
+    from . import (
+        test_contracts,
+        test_discards,
+        test_melds,
+        test_notation,
+        test_play,
+        test_scoring,
+    )
+    from .helpers import B8, M, T, t
+
+    seen = set()
+
+    def check(verdict):
+        seen.add(verdict.reason)
+        _check(verdict.reason, verdict.facts)
+
+    for _, tiles, *_ in test_melds.CASES:
+        check(classify_meld(T(tiles), B8))
+    for tiles in (FACES[i : i + 4] for i in range(0, 48, 3)):
+        check(classify_meld((*tiles, OKEY), B8))
+    for _, meld, tile, *_ in test_play.ADD_CASES:
+        check(can_add(t(tile), T(meld), B8))
+    for _, meld, tile, *_ in test_play.SWAP_CASES:
+        check(can_swap_okey(t(tile), T(meld), B8))
+    for _, action, melded, this_turn, left, final, _ in test_play.PLAY_CASES:
+        check(
+            may_play(
+                action,
+                has_melded=melded,
+                melded_this_turn=this_turn,
+                tiles_left=left,
+                final_round=final,
+            )
+        )
+    for _, contract, melds, *_ in test_contracts.CASES:
+        check(check_opening(M(melds), contract, B8))
+    for _, tile, table, rack, pile, ends, *_ in test_discards.CASES:
+        rack = None if rack is None else T(rack)
+        check(judge_discard(t(tile), M(table), B8, rack=rack, pile=pile, ends_round=ends))
+    for discarder, wanting, used in [
+        (1, {2}, {}),
+        (1, {3, 4}, {}),
+        (1, {4}, {}),
+        (1, {3}, {3: 5}),
+        (1, set(), {}),
+    ]:
+        check(resolve_buy(discarder, wanting, buys_used=used))
+    for _, players, options, _ in test_scoring.ERROR_CASES:
+        result = score_round(players, B8, **options)
+        for error in result.errors:
+            seen.add(error.code)
+            _check(error.code, error.facts)
+    players = [PlayerInput(state="finished"), PlayerInput(state="melded", rack=T("k3 b11 ok fj"))]
+    players += [PlayerInput(state="not-melded")] * 2
+    for options in (
+        {},
+        {"okey_finish": True},
+        {"final_round": True, "okey_finish": True, "team": True},
+    ):
+        result = score_round(players, B8, **options)
+        for step in (*result.notes, *(s for p in result.players for s in p.breakdown)):
+            seen.add(step.code)
+            _check(step.code, step.facts)
+    for text, *_ in test_notation.test_errors_name_the_bad_token_and_why.pytestmark[0].args[1]:
+        try:
+            parse_melds(text)
+        except NotationError as error:
+            seen.add(error.code)
+            _check(error.code, error.facts, extra=("meld",))
+    for bad in (lambda: Contract(groups=1, group_size=7), lambda: Contract(runs=1, run_size=1)):
+        try:
+            bad()
+        except InputError as error:
+            seen.add(error.code)
+            _check(error.code, error.facts)
+    assert len(seen) > 80  # most of the catalogue was exercised
