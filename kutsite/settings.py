@@ -124,6 +124,15 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         connect_timeout=int(os.environ.get("DB_CONNECT_TIMEOUT", "2")),
         tcp_user_timeout=int(os.environ.get("DB_TCP_USER_TIMEOUT_MS", "3000")),
     )
+elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Writers take the lock when their transaction starts, so two phones saving at once queue
+    # up instead of failing with "database is locked" halfway through.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    # A file, not memory, so that the concurrency tests' threads share one test database; one
+    # per process, so that test runs side by side don't share it.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"kut-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Internationalisation ---------------------------------------------------------------
