@@ -19,7 +19,7 @@ from contextlib import contextmanager
 
 from django.conf import settings
 from django.db import connections
-from django.db.utils import InterfaceError, OperationalError
+from django.db.utils import DataError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -38,6 +38,17 @@ def is_database_error(exc: BaseException | None) -> bool:
             return True
         exc = exc.__cause__ or exc.__context__
         seen += 1
+    return False
+
+
+def is_out_of_range(exc: BaseException | None) -> bool:
+    """A URL number the database cannot even hold (SQLite: OverflowError; PostgreSQL: 22003)."""
+    if isinstance(exc, OverflowError):  # raised while binding the query's parameters
+        return "sqlite" in str(exc).lower()
+    if isinstance(exc, DataError):
+        cause = exc.__cause__
+        code = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+        return code == "22003" or "out of range" in str(exc).lower()
     return False
 
 

@@ -1,7 +1,11 @@
 import sys
 
 from django.conf import settings
+from django.core.exceptions import BadRequest
+from django.core.handlers.exception import response_for_exception
 from django.core.signals import got_request_exception
+from django.http import Http404, HttpResponseBadRequest, UnreadablePostError
+from django.http.multipartparser import MultiPartParserError
 
 from kutsite import caching, db_fallback
 
@@ -62,6 +66,12 @@ class PageCacheMiddleware:
         if response.status_code == 500 and getattr(request, "_kut_db_error", False):
             # A database error outside the view (a middleware), already turned into a 500.
             response = self._outage(request)
+        elif response.status_code == 500 and getattr(request, "_kut_bad_body", False):
+            # An unreadable body that broke an error handler (Django parses the POST for the
+            # CSRF check of its 404 view): the request's fault, so a 400, not a 500.
+            response = HttpResponseBadRequest(
+                "Bad request: the request body could not be read.", content_type="text/plain"
+            )
         elif key is not None and caching.cacheable(request, response, key):
             entry = caching.make_entry(response)
             caching.store(key, entry)
@@ -73,6 +83,9 @@ class PageCacheMiddleware:
         return response
 
     def process_exception(self, request, exception):
+        if db_fallback.is_out_of_range(exception):
+            # A number in the URL too big for the database: no such page, not a crash.
+            return response_for_exception(request, Http404(str(exception)))
         if not db_fallback.is_database_error(exception):
             return None
         db_fallback.trip(exception)
@@ -88,6 +101,10 @@ class PageCacheMiddleware:
     @staticmethod
     def _note_exception(sender, request=None, **kwargs):
         exc = sys.exc_info()[1]
-        if request is not None and db_fallback.is_database_error(exc):
+        if request is None:
+            return
+        if db_fallback.is_database_error(exc):
             request._kut_db_error = True
             db_fallback.trip(exc)
+        elif isinstance(exc, (MultiPartParserError, UnreadablePostError, BadRequest)):
+            request._kut_bad_body = True
