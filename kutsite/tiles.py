@@ -122,3 +122,19 @@ def face_of(tile, indicator=None, stands_for=None) -> Face:
 
 def faces_of(tiles, indicator=None) -> list[Face]:
     return [face_of(t, indicator) for t in tiles]
+
+
+def meld_faces(verdict, indicator=None) -> list[Face]:
+    """A meld's tiles as faces (`verdict`: the engine's `MeldVerdict` for the meld).
+
+    In a valid meld an Okey that can stand for only one tile says which (a run's gap, a pair's
+    partner); an Okey with a choice (a group's missing colours) and every Okey of an invalid
+    meld is drawn plain.
+    """
+    stands = dict(zip(verdict.okey_indexes, verdict.okey_stands_for, strict=False))
+    faces = []
+    for index, tile in enumerate(verdict.tiles):
+        options = stands.get(index) if verdict.ok else None
+        one = options[0] if options and len(options) == 1 else None
+        faces.append(face_of(tile, indicator, stands_for=one))
+    return faces

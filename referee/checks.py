@@ -1,7 +1,7 @@
 """The checkers' results: the engine's verdicts, ready for the templates.
 
 No rule is decided here: `meld_result` asks `classify_meld` (and, with a round, `check_opening`),
-`discard_result` asks `judge_discard`; this module only adds the words (`referee.reasons`), the
+`discard_result` asks `judge_discard`; this module only adds the words (`rules.reasons`), the
 faces to draw and the ruling that covers each verdict.
 """
 
@@ -12,13 +12,21 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
-from kutsite.tiles import Face, face_of
-from referee.examples import discard_situation, meld_faces, penalty_label
-from referee.reasons import describe, kind_name, okey_roles, rule_label, ruling_for, verdict_label
+from kutsite.tiles import Face, face_of, meld_faces
+from referee.coverage import ruling_for
+from referee.examples import discard_situation
 from rules.engine.contracts import Contract, check_opening
 from rules.engine.discards import judge_discard
 from rules.engine.melds import MeldVerdict, classify_meld
 from rules.engine.tiles import Tile
+from rules.reasons import (
+    describe,
+    kind_name,
+    okey_roles,
+    penalty_label,
+    rule_label,
+    verdict_label,
+)
 
 
 @dataclass(frozen=True)

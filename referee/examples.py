@@ -15,10 +15,9 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from kutsite.tiles import Face, face_of
-from referee.reasons import describe, okey_roles, verdict_label
+from kutsite.tiles import Face, face_of, meld_faces
 from rules.engine.discards import judge_discard, resolve_buy
-from rules.engine.melds import MeldVerdict, classify_meld
+from rules.engine.melds import classify_meld
 from rules.engine.notation import (
     format_tiles,
     parse_indicator,
@@ -30,6 +29,7 @@ from rules.engine.play import PlayAction, can_swap_okey, may_play
 from rules.engine.play import can_add as engine_can_add
 from rules.engine.tiles import Tile
 from rules.engine.verdicts import InputError
+from rules.reasons import describe, okey_roles, penalty_label, verdict_label
 
 
 @dataclass(frozen=True)
@@ -59,17 +59,6 @@ def parsed(field_name: str, parse: Callable[..., Any], text: str, **options: Any
         if error.field is None:
             error.field = field_name
         raise
-
-
-def meld_faces(verdict: MeldVerdict, indicator: Tile) -> list[Face]:
-    """The meld's tiles as faces; each Okey says what it stands for when that is one tile."""
-    stands = dict(zip(verdict.okey_indexes, verdict.okey_stands_for, strict=False))
-    faces = []
-    for index, t in enumerate(verdict.tiles):
-        options = stands.get(index) if verdict.ok else None
-        one = options[0] if options and len(options) == 1 else None
-        faces.append(face_of(t, indicator, stands_for=one))
-    return faces
 
 
 def _stage_flags(stage: str) -> tuple[bool, bool] | None:
@@ -167,14 +156,6 @@ def discard_situation(rack: Sequence[Tile] | None, pile: int | None, final: bool
     if final:
         out.append(gettext("The discard ends the round."))
     return out
-
-
-def penalty_label(penalty: int) -> str:
-    if penalty:
-        return ngettext("%(count)s penalty tile", "%(count)s penalty tiles", penalty) % {
-            "count": penalty
-        }
-    return gettext("No penalty")
 
 
 def _discard(example: Any, indicator: Tile) -> ExampleView:

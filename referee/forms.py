@@ -2,7 +2,7 @@
 
 Query parameters are DESIGN.md's: meld check `tiles`, `indicator`, `round`; discard check
 `table` (melds separated by `|`), `tile`, `indicator`, `rack`, `pile`, `final=1`. Every field
-error is a sentence in the page's language (`referee.reasons`); the engine judges only once every
+error is a sentence in the page's language (`rules.reasons`); the engine judges only once every
 field parses. Data holding none of a form's keys leaves it unbound: the empty checker.
 """
 
@@ -14,10 +14,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
-from referee.reasons import error_message, sentence
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles
 from rules.engine.tiles import Tile, excess_copies
 from rules.engine.verdicts import InputError, ReasonCode
+from rules.reasons import error_message, sentence
 
 _ = gettext_lazy
 TEXT_LIMIT = 200

@@ -194,7 +194,7 @@ class RulingExample(models.Model):
         try:
             build(self)
         except InputError as error:
-            from referee.reasons import error_message
+            from rules.reasons import error_message
 
             field = {"table": "tiles", "seat": "wanting"}.get(error.field, error.field)
             field = field if field in self.fields_for(self.kind) else None

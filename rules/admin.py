@@ -13,7 +13,7 @@ from modeltranslation.admin import TranslationAdmin
 from rules.engine.contracts import validate_round_list
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.models import GlossaryTerm, Round
-from rules.reasons import error_sentence, problem_sentence
+from rules.reasons import error_message, problem_sentence
 from rules.wording import contract_text, tile_count_text
 
 LIST_FIELDS = {
@@ -51,7 +51,7 @@ class RoundAdminForm(forms.ModelForm):
         try:
             edited = candidate.to_engine()
         except InputError as error:
-            self.add_error(self._field_of(error), error_sentence(error))
+            self.add_error(self._field_of(error), error_message(error))
             return data
         rounds = [
             edited if r.pk == candidate.pk else r.to_engine()
@@ -107,7 +107,7 @@ class RoundAdmin(TranslationAdmin):
         try:
             return contract_text(obj.contract)
         except InputError as error:
-            return error_sentence(error)
+            return error_message(error)
 
     @admin.display(description=_("tiles"))
     def tile_count(self, obj: Round) -> str:

@@ -24,15 +24,14 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
-from kutsite.tiles import Face, face_of
+from kutsite.tiles import Face, face_of, meld_faces
 from rules.engine import (
     Contract,
     PlayerInput,
     PlayerState,
     ScoreResult,
-    Tile,
     can_add,
     can_swap_okey,
     check_opening,
@@ -46,8 +45,7 @@ from rules.engine import (
     parse_tiles,
     score_round,
 )
-from rules.engine.melds import MeldVerdict
-from rules.reasons import sentence
+from rules.reasons import penalty_label, sentence
 
 # The guide reads every example with one indicator, the one its "tiles" section introduces.
 INDICATOR = parse_indicator("b8")
@@ -115,16 +113,6 @@ class Example:
 
 def allowed(ok: bool) -> str:
     return pgettext("verdict", "Allowed") if ok else pgettext("verdict", "Not allowed")
-
-
-def meld_faces(verdict: MeldVerdict, indicator: Tile) -> list[Face]:
-    """The meld's tiles; an Okey that stands for one known tile says which."""
-    stands = dict(zip(verdict.okey_indexes, verdict.okey_stands_for, strict=False))
-    faces = []
-    for i, t in enumerate(verdict.tiles):
-        options = stands.get(i, ())
-        faces.append(face_of(t, indicator, options[0] if len(options) == 1 else None))
-    return faces
 
 
 def meld_example(notation: str, *, allow_pairs: bool = True) -> Example:
@@ -199,10 +187,7 @@ def discard_example(tile: str, table: str, *, ends_round: bool = False) -> Examp
         rule=v.rule,
         sentence=sentence(v.reason, v.facts),
         extra=[face_of(thrown, INDICATOR)],
-        label=ngettext("%(count)s penalty tile", "%(count)s penalty tiles", v.penalty)
-        % {"count": v.penalty}
-        if v.penalty
-        else gettext("No penalty"),
+        label=penalty_label(v.penalty),
         penalty=v.penalty,
         faces_label=gettext("meld on the table"),
         extra_label=gettext("discarded tile"),

@@ -1,356 +1,614 @@
-"""Reason codes → sentences in the page's language.
+"""The engine's reason codes in words, in the page's language: the one place that phrases them.
 
-The engine's verdicts are data (a `ReasonCode`, a rule ID and facts); this module turns the
-codes that melds, contracts, round lists and tile notation can produce into sentences. The
-rules pages use them for the engine-computed examples, the admin for its validation errors.
-`SENTENCES` covers every code those engine modules can return or raise (a test checks it).
+The rules engine (`rules.engine`) returns verdicts as data: a `ReasonCode`, the rule ID of
+`spec/RULES.md` it applies, and `facts` (tiles, numbers, colours…). This module turns them into
+sentences for every page — the guide and the rounds, the referee's checkers and rulings, the
+score calculator and the admin. It needs Django's translation machinery but no database, and
+imports nothing from the other apps (the referee's ruling slugs live in `referee.coverage`).
+
+Public names:
+
+- `sentence(code, facts=None) -> str` — the sentence for a reason code with its facts, in the
+  active language. Unknown or missing facts never raise; they render as an empty string.
+- `describe(verdict) -> str` — `sentence(verdict.reason, verdict.facts)` for any engine verdict
+  (anything with `.reason` and `.facts`).
+- `error_message(error) -> str` — the sentence for an engine `InputError` (bad token, bad
+  indicator…), including its token; use it for form field errors. It reads only `.code`,
+  `.facts`, `.token` and `.position`, so any problem record with those attributes works.
+  `error_sentence` is the same function under the name the rules app used.
+- `problem_sentence(problem) -> str` — a round list's `RoundProblem` (its round becomes a fact).
+- `SENTENCES` — `{ReasonCode: lazy message}`; every code the engine defines has one
+  (a test checks this).
+- `kind_name(kind)`, `verdict_label(verdict)` — "run", "Küt group", "pair"; "Valid run",
+  "Invalid".
+- `rule_label(rule)` — "Rule M2" / "Regel M2".
+- `penalty_label(penalty)` — "2 penalty tiles" / "No penalty", the headline of a discard.
+- `okey_roles(verdict)` — one sentence per Okey of a valid meld: what it stands for.
+- `tile_label(tile)`, `colour_noun(colour)`, `run_end(position)`, `format_points(value)` — an
+  engine tile, a colour, a run's end and a score in words, as the sentences use them ("red 7" /
+  "rote 7"; "red" / "Rot"; 14 → 1; 1,000 / 1.000).
+
+Facts are put into words by name: tiles become their spoken label, `colour` a colour noun,
+0-based `index`/`meld`/`position` count from 1, run ends `low`/`high` 14 read as 1, `at` and
+`offence` become phrases, a nested `verdict` its own sentence, `points` get the page's thousands
+separator, `tiles` of a rack read as their numbers ("3 + 11"), and the seats in `partner` and
+`seats` read as "player 3" — or as the name a caller puts there instead (the calculator does).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
 from typing import Any
 
-from django.utils.text import capfirst
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.formats import number_format
+from django.utils.functional import Promise
+from django.utils.translation import (
+    gettext,
+    gettext_lazy,
+    ngettext,
+    ngettext_lazy,
+    pgettext,
+    pgettext_lazy,
+)
 
 from kutsite.tiles import face_of
-from rules.engine.tiles import Tile
-from rules.engine.verdicts import ReasonCode
+from rules.engine.verdicts import InputError, ReasonCode
 from rules.wording import number_word
 
+_ = gettext_lazy
 R = ReasonCode
 Facts = Mapping[str, Any]
 
+# A sentence is a lazy message with %(name)s placeholders, or, where a number decides the
+# grammar, (ngettext_lazy message, name of the fact that counts).
+SENTENCES: Mapping[ReasonCode, Any] = {
+    # Notation and input
+    R.EMPTY: _("Enter at least one tile."),
+    R.NOT_A_TILE: _("“%(token)s” is not a tile."),
+    R.UNKNOWN_COLOUR: _(
+        "“%(token)s” is not a tile: “%(letter)s” is not a colour letter (use r, k, b or y)."
+    ),
+    R.MISSING_COLOUR: _("“%(token)s” is not a tile: the colour letter is missing (as in r7)."),
+    R.MISSING_NUMBER: _("“%(token)s” is not a tile: the number is missing (as in r7)."),
+    R.NUMBER_OUT_OF_RANGE: _("“%(token)s” is not a tile: the numbers run from 1 to 13."),
+    R.EMPTY_MELD: _("Meld %(meld)s is empty: remove the extra “|”."),
+    R.NOT_ONE_TILE: _("The indicator is exactly one tile; you entered %(count)s."),
+    R.FALSE_JOKER_INDICATOR: _("The indicator is always a numbered tile, never a false joker."),
+    R.OKEY_INDICATOR: _("Enter the indicator as the tile itself (as in b8), not as “ok”."),
+    R.TOO_MANY_COPIES: _(
+        "The set holds only %(limit)s of each tile, but %(tile)s appears %(count)s times."
+    ),
+    # Melds
+    R.VALID_GROUP: _("A Küt group: the %(number)s in %(size)s colours."),
+    R.VALID_RUN: _("A run of %(size)s in %(colour)s, from %(low)s to %(high)s."),
+    R.VALID_PAIR: _("A pair: %(tile)s twice."),
+    R.TOO_FEW_TILES: (
+        ngettext_lazy(
+            "Only %(count)s tile: a meld needs at least %(minimum)s.",
+            "Only %(count)s tiles: a meld needs at least %(minimum)s.",
+            "count",
+        ),
+        "count",
+    ),
+    R.GROUP_TOO_LONG: _(
+        "A Küt group has at most %(maximum)s tiles, one of each colour; this one has %(count)s."
+    ),
+    R.GROUP_REPEATED_COLOUR: _(
+        "The colour %(colour)s appears twice (tile %(index)s, %(tile)s): "
+        "a Küt group needs a different colour for each tile."
+    ),
+    R.GROUP_MIXED_NUMBERS: _(
+        "Tile %(index)s (%(tile)s) is not a %(number)s: "
+        "a Küt group is one number in different colours."
+    ),
+    R.RUN_MIXED_COLOURS: _(
+        "Tile %(index)s (%(tile)s) is not %(colour)s: a run keeps to one colour."
+    ),
+    R.RUN_NOT_CONSECUTIVE: _(
+        "Tile %(index)s (%(tile)s) does not follow on: a run needs consecutive numbers, "
+        "and %(expected)s would fit there."
+    ),
+    R.RUN_WRAPS_PAST_ONE: _(
+        "A run may end with the 1 after 13 but cannot go on past it (tile %(index)s, "
+        "%(tile)s): 12-13-1 is a run, 13-1-2 is not."
+    ),
+    R.PAIR_NOT_IDENTICAL: _("Not a pair: %(first)s and %(second)s are not the same tile."),
+    R.PAIR_NOT_ALLOWED: _(
+        "Two identical tiles make a pair, but pairs count only in rounds whose contract asks "
+        "for them and in the final round."
+    ),
+    R.FALSE_JOKER_NOT_WILD: _(
+        "This would work only if the false joker were wild, and it is not: this round it "
+        "counts as %(face)s and nothing else."
+    ),
+    # Contracts and rounds
+    R.CONTRACT_MET: _("A valid opening meld: it lays down exactly this round’s contract."),
+    R.ALL_AT_ONCE: _("The whole rack goes down as valid melds: that ends the final round."),
+    R.INVALID_MELD: _("Meld %(meld)s is not valid: %(verdict)s"),
+    R.GROUP_TOO_LONG_FOR_CONTRACT: _(
+        "Meld %(meld)s has %(size)s tiles, but the contract asks for Küt groups of exactly "
+        "%(expected)s. Add the extra tile on a later turn."
+    ),
+    R.GROUP_TOO_SHORT_FOR_CONTRACT: _(
+        "Meld %(meld)s has %(size)s tiles, but the contract asks for Küt groups of %(expected)s."
+    ),
+    R.RUN_TOO_LONG_FOR_CONTRACT: _(
+        "Meld %(meld)s has %(size)s tiles, but the contract asks for runs of exactly "
+        "%(expected)s. Extend the run on a later turn."
+    ),
+    R.RUN_TOO_SHORT_FOR_CONTRACT: _(
+        "Meld %(meld)s has %(size)s tiles, but the contract asks for runs of %(expected)s."
+    ),
+    R.WRONG_MELD_COUNT: (
+        ngettext_lazy(
+            "The contract asks for %(expected)s meld; you laid down %(found)s.",
+            "The contract asks for %(expected)s melds; you laid down %(found)s.",
+            "expected",
+        ),
+        "expected",
+    ),
+    R.MISSING_GROUP: (
+        ngettext_lazy(
+            "The contract asks for %(expected)s Küt group; you have %(found)s.",
+            "The contract asks for %(expected)s Küt groups; you have %(found)s.",
+            "expected",
+        ),
+        "expected",
+    ),
+    R.MISSING_RUN: (
+        ngettext_lazy(
+            "The contract asks for %(expected)s run; you have %(found)s.",
+            "The contract asks for %(expected)s runs; you have %(found)s.",
+            "expected",
+        ),
+        "expected",
+    ),
+    R.MISSING_PAIR: (
+        ngettext_lazy(
+            "The contract asks for %(expected)s pair; you have %(found)s.",
+            "The contract asks for %(expected)s pairs; you have %(found)s.",
+            "expected",
+        ),
+        "expected",
+    ),
+    R.NOT_WHOLE_RACK: _(
+        "In the final round the melds must use exactly the tiles on the rack "
+        "(left over: %(missing)s; not on the rack: %(extra)s)."
+    ),
+    R.GROUP_SIZE_OUT_OF_RANGE: _("A Küt group has 3 or 4 tiles, not %(size)s."),
+    R.RUN_SIZE_OUT_OF_RANGE: _("A run has 3 to 14 tiles, not %(size)s."),
+    R.NEGATIVE_COUNT: _("A number of melds cannot be negative."),
+    R.CONTRACT_EMPTY: _("Every round but the last must ask for at least one meld."),
+    R.FINAL_WITH_MELDS: _(
+        "The all-at-once round has no contract: set its Küt groups, runs and pairs to 0."
+    ),
+    R.CONTRACT_TOO_MANY_TILES: _(
+        "Round %(round)s asks for %(tiles)s tiles; a contract may ask for at most %(limit)s, "
+        "so that a tile is left to discard."
+    ),
+    R.EXAMPLE_REJECTED: _(
+        "The example of round %(round)s does not meet its own contract: %(verdict)s"
+    ),
+    R.NO_ROUNDS: _("The round list is empty."),
+    R.ROUND_NUMBERS_NOT_CONSECUTIVE: _(
+        "Rounds are numbered 1, 2, 3 … in order: round %(expected)s was expected, "
+        "not round %(round)s."
+    ),
+    R.NO_FINAL_ROUND: _("The last round must be the all-at-once round."),
+    R.FINAL_ROUND_NOT_LAST: _(
+        "Only the last round can be the all-at-once round, not round %(round)s."
+    ),
+    # Table play
+    R.CAN_ADD: _("The tile can be added %(at)s."),
+    R.ADD_TO_PAIR: _("Nothing can be added to a pair."),
+    R.GROUP_FULL: _(
+        "This Küt group already has four tiles, one of each colour: there is no room for a "
+        "fifth, not even an Okey."
+    ),
+    R.COLOUR_ALREADY_IN_GROUP: _(
+        "The group already holds a tile in %(colour)s; each colour appears only once."
+    ),
+    R.WRONG_NUMBER_FOR_GROUP: _(
+        "The group’s number is %(number)s; only a %(number)s in a missing colour fits."
+    ),
+    R.WRONG_COLOUR_FOR_RUN: _(
+        "The run is in %(colour)s; only a tile of that colour can extend it."
+    ),
+    R.NOT_AT_RUN_END: _("A run grows only at its ends, and this tile fits at neither."),
+    R.CAN_SWAP_OKEY: _(
+        "You can take this Okey by putting in the tile it stands for: %(stands_for)s."
+    ),
+    R.NO_OKEY_IN_MELD: _("There is no Okey in this meld to take."),
+    R.GROUP_NEEDS_FOUR_TO_SWAP: _(
+        "An Okey leaves a Küt group only once the group has four tiles: add the fourth tile first."
+    ),
+    R.TILE_NOT_STOOD_FOR: _(
+        "That Okey stands for %(stands_for)s; only that tile can take its place."
+    ),
+    R.SWAP_WITH_OKEY: _("An Okey is taken by putting in the real tile, not another Okey."),
+    R.MAY_MELD: _("You may lay down the contract now."),
+    R.MAY_PLAY: _("You melded on an earlier turn, so you may add tiles and lay down new melds."),
+    R.ALREADY_MELDED: _("You have already melded this round; you meld only once."),
+    R.NOT_MELDED_YET: _("Not yet: nobody plays to the table before melding their contract."),
+    R.MELDED_THIS_TURN: _(
+        "On the turn you meld you cannot add tiles, lay down more melds or take an Okey: "
+        "wait for your next turn."
+    ),
+    R.MUST_KEEP_DISCARD: _(
+        "Keep at least one tile to discard: a round ends with a discard, not by adding your "
+        "last tile to the table."
+    ),
+    R.FINAL_ROUND_ALL_AT_ONCE: _(
+        "In the final round your whole rack goes down at once, or nothing does."
+    ),
+    # Discards and buying
+    R.NOT_PLAYABLE: _("Neither an Okey nor a tile that fits a meld on the table: no penalty."),
+    R.OKEY_DISCARD: _("Discarding an Okey costs 2 penalty tiles."),
+    R.PLAYABLE_DISCARD: _(
+        "The tile could be added to meld %(meld)s on the table (%(at)s), so discarding it "
+        "costs 2 penalty tiles."
+    ),
+    R.NO_CHOICE: _(
+        "Normally a penalty discard (%(offence)s), but every tile on the rack would carry a "
+        "penalty: there is no choice, so there is no penalty."
+    ),
+    R.FINAL_TILE: _(
+        "Normally a penalty discard (%(offence)s), but the tile that ends the round carries "
+        "no penalty."
+    ),
+    R.PILE_TOO_SMALL: (
+        ngettext_lazy(
+            "Normally a penalty discard (%(offence)s), but only %(pile)s tile is left in the "
+            "draw pile: with fewer than two, no penalty tiles are drawn.",
+            "Normally a penalty discard (%(offence)s), but only %(pile)s tiles are left in the "
+            "draw pile: with fewer than two, no penalty tiles are drawn.",
+            "pile",
+        ),
+        "pile",
+    ),
+    R.FINISHED_WITH_OKEY: _(
+        "An Okey as the final tile: no penalty. The round is finished with Okey, so "
+        "everyone else’s penalty points are doubled."
+    ),
+    R.TILE_NOT_ON_RACK: _("The rack must include the discarded tile (%(tile)s)."),
+    R.NEGATIVE_PILE: _("The draw pile cannot hold fewer than 0 tiles."),
+    R.FINAL_TILE_NOT_LAST: (
+        ngettext_lazy(
+            "The final discard leaves the rack empty, but this rack holds %(count)s tile.",
+            "The final discard leaves the rack empty, but this rack holds %(count)s tiles.",
+            "count",
+        ),
+        "count",
+    ),
+    R.TAKEN_IN_TURN: _("Player %(seat)s, next in turn, takes the discard: no penalty."),
+    R.BOUGHT: (
+        ngettext_lazy(
+            "Player %(seat)s buys the discard out of turn and draws %(penalty_tiles)s penalty "
+            "tile; the turn order does not change.",
+            "Player %(seat)s buys the discard out of turn and draws %(penalty_tiles)s penalty "
+            "tiles; the turn order does not change.",
+            "penalty_tiles",
+        ),
+        "penalty_tiles",
+    ),
+    R.SOONER_TURN_WINS: _(
+        "Several players want the tile: player %(seat)s, whose turn comes sooner, gets it "
+        "(also wanted by player %(others)s)."
+    ),
+    R.BUY_LIMIT_REACHED: _(
+        "Nobody gets the discard: whoever wanted it has used all %(limit)s buys this round."
+    ),
+    R.NO_TAKER: _("Nobody takes the discard."),
+    R.UNKNOWN_SEAT: _("Seats are numbered 1 to 4, not %(seat)s."),
+    R.DISCARDER_CANNOT_TAKE: _("Player %(seat)s cannot take back their own discard."),
+    R.NEGATIVE_LIMIT: _("A buying limit cannot be negative (%(limit)s)."),
+    # Scoring: one line of a player's working each (the calculator lists them as arithmetic)
+    R.FINISHER_ZERO: _("Ended the round: 0"),
+    R.TEAM_PARTNER_ZERO: _("Partner of %(partner)s, who ended the round: 0"),
+    R.NOT_MELDED: _("Not melded: %(points)s"),
+    R.FINAL_ROUND_500: _("Final round, did not lay the whole rack down: %(points)s"),
+    R.FACE_VALUES: _("Tiles by their numbers: %(tiles)s = %(points)s"),
+    R.OKEY_25: (
+        ngettext_lazy(
+            "%(count)s Okey × 25 = %(points)s",
+            "%(count)s Okeys × 25 = %(points)s",
+            "count",
+        ),
+        "count",
+    ),
+    R.FALSE_JOKER_25: (
+        ngettext_lazy(
+            "%(count)s false joker × 25 = %(points)s",
+            "%(count)s false jokers × 25 = %(points)s",
+            "count",
+        ),
+        "count",
+    ),
+    R.POINTS_GIVEN: _("Counted by the player: %(points)s"),
+    R.MULTIPLIER: _("× %(factor)s, because the Okey is %(colour)s: %(points)s"),
+    R.DOUBLED: _("× 2, because the round ended with an Okey: %(points)s"),
+    # Scoring: notes about the whole round
+    R.OKEY_FINISH_IGNORED_IN_FINAL: _(
+        "Finishing with an Okey does not count in the final round, so no score is doubled."
+    ),
+    R.EXHAUSTED_SCORED: _(
+        "The draw pile ran out for the fourth time in a row: the round is scored as normal, "
+        "and nobody scores 0."
+    ),
+    # Scoring: input errors (the calculator puts the player and the field in front)
+    R.WRONG_PLAYER_COUNT: _("A round is scored for exactly four players, not %(count)s."),
+    R.UNKNOWN_STATE: _("Choose “ended the round”, “melded” or “not melded”."),
+    R.NO_FINISHER: _(
+        "Nobody is marked as having ended the round. Mark the player who did – or tick "
+        "“the pile ran out a fourth time”."
+    ),
+    R.MORE_THAN_ONE_FINISHER: _("Only one player can end the round, but %(seats)s are marked."),
+    R.FINISHER_WITH_TILES: _(
+        "Whoever ended the round has no tiles left – leave the tiles and points empty."
+    ),
+    R.FINISHER_WHEN_EXHAUSTED: _(
+        "The pile ran out, so nobody ended the round – choose “melded” or “not melded”."
+    ),
+    R.OKEY_FINISH_WHEN_EXHAUSTED: _(
+        "Nobody ended the round, so it cannot have been finished with Okey."
+    ),
+    R.NEGATIVE_POINTS: _("A rack’s total cannot be below 0."),
+    R.MISSING_RACK: _(
+        "Enter the tiles left on the rack, or their points total if they counted themselves."
+    ),
+    R.RACK_AND_POINTS: _("Enter the tiles left on the rack or the points, not both."),
+}
 
-def colour_noun(colour: object) -> str:
-    """The colour as a noun ("Red appears twice", "in Blau")."""
+
+def _no(name: str) -> Callable[[Facts], bool]:
+    return lambda facts: facts.get(name) is None
+
+
+def _fewer_than_two(name: str) -> Callable[[Facts], bool]:
+    def test(facts: Facts) -> bool:
+        value = facts.get(name)
+        return not isinstance(value, (tuple, list)) or len(value) < 2
+
+    return test
+
+
+# Sentences that read better another way when the facts are so.
+_OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
+    (R.VALID_PAIR, _no("tile"), _("A pair of two Okeys: together they can stand for any pair.")),
+    (R.FACE_VALUES, _fewer_than_two("tiles"), _("Tiles by their numbers: %(points)s")),
+)
+
+# Facts read as number words ("four") rather than digits in these sentences.
+_IN_WORDS: Mapping[ReasonCode, tuple[str, ...]] = {
+    R.VALID_GROUP: ("size",),
+    R.VALID_RUN: ("size",),
+}
+
+# --- Facts in words ---------------------------------------------------------------------
+
+
+def colour_noun(colour: Any) -> str:
+    """A colour as a noun ("red" / "Rot"): "a run in red", "die Farbe Rot"."""
+    value = str(getattr(colour, "value", colour))
     return {
         "r": pgettext("colour noun", "red"),
         "k": pgettext("colour noun", "black"),
         "b": pgettext("colour noun", "blue"),
         "y": pgettext("colour noun", "yellow"),
-    }[str(colour)]
+    }.get(value, value)
 
 
-def tile_name(t: Tile | None) -> str:
-    if t is None:
-        return gettext("an Okey")
-    return face_of(t).label
+def tile_label(tile: Any) -> str:
+    """A tile as read out on the page ("red 7", "rote 7", "Okey", "false joker")."""
+    return face_of(tile).label
 
 
-def run_end(position: int) -> str:
-    """Run positions are 1..14; 14 is the 1 that follows 13 (M2)."""
-    return str(1 if position == 14 else position)
+def run_end(position: Any) -> Any:
+    """A run's end as people count it: positions run 1..14, and 14 is the 1 after 13 (M2)."""
+    return 1 if position == 14 else position
 
 
-def _pair(f: Facts) -> str:
-    if f.get("tile") is None:
-        return gettext("A pair of two Okeys.")
-    return gettext("A pair: %(tile)s twice.") % {"tile": tile_name(f["tile"])}
+def format_points(value: Any) -> str:
+    """A score or total with the page's thousands separator (1,000 / 1.000)."""
+    try:
+        return number_format(int(value), force_grouping=True)
+    except (TypeError, ValueError):
+        return str(value)
 
 
-def _invalid_meld(f: Facts) -> str:
-    inner = f["verdict"]
-    return gettext("Meld %(n)s: %(sentence)s") % {
-        "n": f["meld"] + 1,
-        "sentence": sentence(inner.reason, inner.facts),
-    }
+def _player(seat: Any) -> str:
+    """A seat as "player 3"; a name a caller put in its place stays as it is."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return pgettext("a player by seat number", "player %(seat)s") % {"seat": seat}
+    return str(seat)
 
 
-def _rejected(f: Facts) -> str:
-    inner = f["verdict"]
-    return gettext("The example does not meet the contract. %(sentence)s") % {
-        "sentence": sentence(inner.reason, inner.facts)
-    }
+def _join(items: Iterable[str], last: Promise | str | None = None) -> str:
+    items = [str(i) for i in items]
+    if not items:
+        return pgettext("no tiles", "none")
+    if len(items) == 1:
+        return items[0]
+    word = str(last) if last is not None else pgettext("list", "and")
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
-SENTENCES: dict[ReasonCode, Callable[[Facts], str]] = {
-    # Melds (M1–M5, T4)
-    R.VALID_GROUP: lambda f: (
-        gettext("A Küt group: the %(number)s in %(size)s colours.")
-        % {"number": f["number"], "size": number_word(f["size"])}
-    ),
-    R.VALID_RUN: lambda f: (
-        gettext("A run of %(size)s in %(colour)s, from %(low)s to %(high)s.")
-        % {
-            "size": number_word(f["size"]),
-            "colour": colour_noun(f["colour"]),
-            "low": run_end(f["low"]),
-            "high": run_end(f["high"]),
-        }
-    ),
-    R.VALID_PAIR: _pair,
-    R.PAIR_NOT_ALLOWED: lambda f: gettext(
-        "A pair counts only in a contract that asks for pairs, and in the last round."
-    ),
-    R.TOO_MANY_COPIES: lambda f: (
-        gettext("The set holds only two of each tile, but %(tile)s is used %(count)s times.")
-        % {"tile": tile_name(f["tile"]), "count": f["count"]}
-    ),
-    R.FALSE_JOKER_NOT_WILD: lambda f: (
-        gettext("The false joker is not wild: it only counts as %(face)s.")
-        % {"face": tile_name(f["face"])}
-    ),
-    R.TOO_FEW_TILES: lambda f: gettext("Too few tiles: a Küt group or a run needs at least three."),
-    R.PAIR_NOT_IDENTICAL: lambda f: (
-        gettext("Not a pair: %(first)s and %(second)s are not the same tile.")
-        % {"first": tile_name(f["first"]), "second": tile_name(f["second"])}
-    ),
-    R.GROUP_TOO_LONG: lambda f: gettext("A Küt group has at most four tiles, one of each colour."),
-    R.GROUP_REPEATED_COLOUR: lambda f: (
-        gettext("%(colour)s appears twice: every tile of a Küt group has its own colour.")
-        % {"colour": capfirst(colour_noun(f["colour"]))}
-    ),
-    R.GROUP_MIXED_NUMBERS: lambda f: (
-        gettext("Mixed numbers: every tile of a Küt group shows the same number (%(number)s).")
-        % {"number": f["number"]}
-    ),
-    R.RUN_MIXED_COLOURS: lambda f: (
-        gettext("Mixed colours: every tile of a run has the same colour (%(colour)s).")
-        % {"colour": colour_noun(f["colour"])}
-    ),
-    R.RUN_NOT_CONSECUTIVE: lambda f: (
-        gettext("Not consecutive: this place needs %(expected)s, not %(tile)s.")
-        % {"expected": tile_name(f["expected"]), "tile": tile_name(f["tile"])}
-    ),
-    R.RUN_WRAPS_PAST_ONE: lambda f: gettext(
-        "A run stops at the 1 that follows 13: it never goes on to 2."
-    ),
-    # Opening melds (C2, C4)
-    R.CONTRACT_MET: lambda f: gettext("This opening meld meets the contract."),
-    R.ALL_AT_ONCE: lambda f: gettext("The whole rack goes down as valid melds in one go."),
-    R.INVALID_MELD: _invalid_meld,
-    R.GROUP_TOO_LONG_FOR_CONTRACT: lambda f: (
-        gettext(
-            "Meld %(n)s has %(size)s tiles, but the contract asks for Küt groups of exactly "
-            "%(expected)s. Add the extra tile on a later turn."
-        )
-        % {"n": f["meld"] + 1, "size": f["size"], "expected": f["expected"]}
-    ),
-    R.GROUP_TOO_SHORT_FOR_CONTRACT: lambda f: (
-        gettext(
-            "Meld %(n)s has %(size)s tiles, but the contract asks for Küt groups of %(expected)s."
-        )
-        % {"n": f["meld"] + 1, "size": f["size"], "expected": f["expected"]}
-    ),
-    R.RUN_TOO_LONG_FOR_CONTRACT: lambda f: (
-        gettext(
-            "Meld %(n)s has %(size)s tiles, but the contract asks for runs of exactly "
-            "%(expected)s. Extend the run on a later turn."
-        )
-        % {"n": f["meld"] + 1, "size": f["size"], "expected": f["expected"]}
-    ),
-    R.RUN_TOO_SHORT_FOR_CONTRACT: lambda f: (
-        gettext("Meld %(n)s has %(size)s tiles, but the contract asks for runs of %(expected)s.")
-        % {"n": f["meld"] + 1, "size": f["size"], "expected": f["expected"]}
-    ),
-    R.MISSING_GROUP: lambda f: (
-        ngettext(
-            "The contract asks for %(expected)s Küt group; this meld has %(found)s.",
-            "The contract asks for %(expected)s Küt groups; this meld has %(found)s.",
-            f["expected"],
-        )
-        % {"expected": f["expected"], "found": f["found"]}
-    ),
-    R.MISSING_RUN: lambda f: (
-        ngettext(
-            "The contract asks for %(expected)s run; this meld has %(found)s.",
-            "The contract asks for %(expected)s runs; this meld has %(found)s.",
-            f["expected"],
-        )
-        % {"expected": f["expected"], "found": f["found"]}
-    ),
-    R.MISSING_PAIR: lambda f: (
-        ngettext(
-            "The contract asks for %(expected)s pair; this meld has %(found)s.",
-            "The contract asks for %(expected)s pairs; this meld has %(found)s.",
-            f["expected"],
-        )
-        % {"expected": f["expected"], "found": f["found"]}
-    ),
-    R.WRONG_MELD_COUNT: lambda f: (
-        gettext(
-            "The contract asks for exactly %(expected)s melds, not %(found)s: other finished "
-            "melds stay on your rack."
-        )
-        % {"expected": f["expected"], "found": f["found"]}
-    ),
-    R.NOT_WHOLE_RACK: lambda f: gettext(
-        "The melds must hold exactly the tiles of the rack, no more and no fewer."
-    ),
-    # Contract data (C1, C4, M1, M2)
-    R.NEGATIVE_COUNT: lambda f: gettext("A number of melds cannot be negative."),
-    R.GROUP_SIZE_OUT_OF_RANGE: lambda f: (
-        gettext("A Küt group has 3 or 4 tiles, not %(size)s.") % {"size": f["size"]}
-    ),
-    R.RUN_SIZE_OUT_OF_RANGE: lambda f: (
-        gettext("A run has 3 to 14 tiles, not %(size)s.") % {"size": f["size"]}
-    ),
-    R.CONTRACT_EMPTY: lambda f: gettext("Every round but the last asks for at least one meld."),
-    R.FINAL_WITH_MELDS: lambda f: gettext(
-        "The all-at-once round has no contract: set its Küt groups, runs and pairs to 0."
-    ),
-    # Round lists (C3, C4, P8)
-    R.NO_ROUNDS: lambda f: gettext("There are no rounds."),
-    R.ROUND_NUMBERS_NOT_CONSECUTIVE: lambda f: (
-        gettext(
-            "Round %(round)s should be round %(expected)s: rounds are numbered 1, 2, 3, … "
-            "without gaps."
-        )
-        % {"round": f["round"], "expected": f["expected"]}
-    ),
-    R.FINAL_ROUND_NOT_LAST: lambda f: (
-        gettext(
-            "Round %(round)s is marked as the all-at-once round, but only the last round may be."
-        )
-        % {"round": f["round"]}
-    ),
-    R.NO_FINAL_ROUND: lambda f: (
-        gettext("The last round (%(round)s) must be the all-at-once round.") % {"round": f["round"]}
-    ),
-    R.CONTRACT_TOO_MANY_TILES: lambda f: (
-        gettext(
-            "The contract asks for %(tiles)s tiles, but at most %(limit)s are allowed, so that a "
-            "player who melds keeps a tile to discard."
-        )
-        % {"tiles": f["tiles"], "limit": f["limit"]}
-    ),
-    R.EXAMPLE_REJECTED: _rejected,
-    # Adding tiles and taking an Okey (P6, P7)
-    R.CAN_ADD: lambda f: {
-        "low": gettext("It fits at the low end of the run."),
-        "high": gettext("It fits at the high end of the run."),
-    }.get(f.get("at"), gettext("It is the missing colour of the group.")),
-    R.ADD_TO_PAIR: lambda f: gettext("Nothing can be added to a pair."),
-    R.GROUP_FULL: lambda f: gettext("A Küt group of four is full: it takes no fifth tile."),
-    R.COLOUR_ALREADY_IN_GROUP: lambda f: (
-        gettext("The group already has %(colour)s.") % {"colour": colour_noun(f["colour"])}
-    ),
-    R.WRONG_NUMBER_FOR_GROUP: lambda f: (
-        gettext("Only a %(number)s fits this group.") % {"number": f["number"]}
-    ),
-    R.WRONG_COLOUR_FOR_RUN: lambda f: (
-        gettext("Only %(colour)s fits this run.") % {"colour": colour_noun(f["colour"])}
-    ),
-    R.NOT_AT_RUN_END: lambda f: gettext("A tile can only be added at either end of a run."),
-    R.CAN_SWAP_OKEY: lambda f: (
-        gettext("Put %(tile)s in the Okey's place and take the Okey onto your rack.")
-        % {"tile": tile_name(f["stands_for"])}
-    ),
-    R.NO_OKEY_IN_MELD: lambda f: gettext("There is no Okey in this meld."),
-    R.GROUP_NEEDS_FOUR_TO_SWAP: lambda f: gettext(
-        "A Küt group gives up its Okey only when it has four tiles: add the fourth first."
-    ),
-    R.TILE_NOT_STOOD_FOR: lambda f: gettext(
-        "The Okey stands for another tile; only that tile can take its place."
-    ),
-    R.SWAP_WITH_OKEY: lambda f: gettext("An Okey is taken with a real tile, not another Okey."),
-    # When a player may play (P2–P5, P8, C4)
-    R.MAY_MELD: lambda f: gettext("You may lay down your contract."),
-    R.MAY_PLAY: lambda f: gettext("You may play to the table."),
-    R.ALREADY_MELDED: lambda f: gettext("You meld only once a round."),
-    R.NOT_MELDED_YET: lambda f: gettext(
-        "Not yet: nobody plays to the table before melding their contract."
-    ),
-    R.MELDED_THIS_TURN: lambda f: gettext("Not on the turn you meld: wait for your next turn."),
-    R.MUST_KEEP_DISCARD: lambda f: gettext("You must keep one tile to discard."),
-    R.FINAL_ROUND_ALL_AT_ONCE: lambda f: gettext(
-        "In the last round the whole rack goes down at once, or nothing does."
-    ),
-    # Discards (X1–X6)
-    R.NOT_PLAYABLE: lambda f: gettext("The tile fits no meld on the table."),
-    R.OKEY_DISCARD: lambda f: gettext("Discarding an Okey costs 2 penalty tiles."),
-    R.PLAYABLE_DISCARD: lambda f: gettext("The tile could be added to a meld on the table."),
-    R.NO_CHOICE: lambda f: gettext(
-        "Every tile on the rack would have carried a penalty, so there was no choice."
-    ),
-    R.FINAL_TILE: lambda f: gettext("The tile that ends the round never carries a penalty."),
-    R.PILE_TOO_SMALL: lambda f: gettext(
-        "Fewer than two tiles are left in the draw pile, so none are drawn."
-    ),
-    R.FINISHED_WITH_OKEY: lambda f: gettext(
-        "The round is finished with Okey: the discard is free, and everyone else's penalty "
-        "is doubled."
-    ),
-    R.TILE_NOT_ON_RACK: lambda f: (
-        gettext("The rack must include the discarded tile, %(tile)s.")
-        % {"tile": tile_name(f["tile"])}
-    ),
-    R.NEGATIVE_PILE: lambda f: gettext("The draw pile cannot hold fewer than 0 tiles."),
-    R.FINAL_TILE_NOT_LAST: lambda f: gettext(
-        "The tile that ends the round is the last one on the rack, so the rack holds only it."
-    ),
-    # Buying the discard (B1–B3)
-    R.TAKEN_IN_TURN: lambda f: (
-        gettext("Player %(seat)s is next and takes the discard, with no penalty tile.")
-        % {"seat": f["seat"]}
-    ),
-    R.BOUGHT: lambda f: (
-        gettext("Player %(seat)s buys the discard out of turn and draws one penalty tile.")
-        % {"seat": f["seat"]}
-    ),
-    R.SOONER_TURN_WINS: lambda f: (
-        gettext(
-            "Player %(seat)s gets the discard, as their turn comes sooner, and draws one penalty "
-            "tile."
-        )
-        % {"seat": f["seat"]}
-    ),
-    R.BUY_LIMIT_REACHED: lambda f: (
-        gettext(
-            "Nobody gets the discard: whoever wanted it has used all %(limit)s buys this round."
-        )
-        % {"limit": f["limit"]}
-    ),
-    R.NO_TAKER: lambda f: gettext("Nobody takes the discard."),
-    R.UNKNOWN_SEAT: lambda f: (
-        gettext("Players are numbered 1 to 4, not %(seat)s.") % {"seat": f["seat"]}
-    ),
-    R.DISCARDER_CANNOT_TAKE: lambda f: gettext("Nobody can take back their own discard."),
-    R.NEGATIVE_LIMIT: lambda f: gettext("A buying limit cannot be negative."),
-    # Tile notation (T1, T2, T5)
-    R.EMPTY: lambda f: gettext("Enter at least one tile."),
-    R.NOT_A_TILE: lambda f: gettext("“%(token)s” is not a tile.") % {"token": f["token"]},
-    R.UNKNOWN_COLOUR: lambda f: (
-        gettext("“%(token)s” is not a tile: the colour letters are r, k, b and y (or s and g).")
-        % {"token": f["token"]}
-    ),
-    R.MISSING_COLOUR: lambda f: (
-        gettext("“%(token)s” has no colour letter (r, k, b or y).") % {"token": f["token"]}
-    ),
-    R.MISSING_NUMBER: lambda f: (
-        gettext("“%(token)s” has no number (1 to 13).") % {"token": f["token"]}
-    ),
-    R.NUMBER_OUT_OF_RANGE: lambda f: (
-        gettext("“%(token)s” is not a tile: the numbers run from 1 to 13.") % {"token": f["token"]}
-    ),
-    R.EMPTY_MELD: lambda f: (
-        gettext("Meld %(n)s is empty: check the “|” separators.") % {"n": f["meld"] + 1}
-    ),
-    R.NOT_ONE_TILE: lambda f: gettext("The indicator is exactly one tile."),
-    R.FALSE_JOKER_INDICATOR: lambda f: gettext("A false joker cannot be the indicator."),
-    R.OKEY_INDICATOR: lambda f: gettext(
-        "Give the indicator as the numbered tile it shows, not as “ok”."
-    ),
+_AT = {
+    "low": pgettext_lazy("add a tile", "at the low end of the run"),
+    "high": pgettext_lazy("add a tile", "at the high end of the run"),
+    "group": pgettext_lazy("add a tile", "as the group’s missing colour"),
 }
+_OFFENCE = {
+    R.OKEY_DISCARD: pgettext_lazy("penalty discard", "an Okey"),
+    R.PLAYABLE_DISCARD: pgettext_lazy("penalty discard", "a playable tile"),
+}
+_PLAYERS = ("partner", "seats")
 
 
-def sentence(code: ReasonCode, facts: Facts | None = None) -> str:
-    """The sentence for a reason code and its facts, in the active language."""
-    return SENTENCES[code](facts or {})
+def _is_tile(value: Any) -> bool:
+    return hasattr(value, "kind") and hasattr(value, "code") and hasattr(value, "is_number")
 
 
-def error_sentence(error: Any) -> str:
-    """An engine `InputError` as a sentence (its token and position become facts)."""
-    values = dict(error.facts)
-    if error.token is not None:
-        values.setdefault("token", error.token)
-    if error.code is R.EMPTY_MELD:
-        values.setdefault("meld", error.position or 0)
-    return sentence(error.code, values)
+def _show(name: str, value: Any) -> Any:
+    if value is None:
+        return ""
+    if _is_tile(value):
+        return tile_label(value)
+    if name == "colour":
+        return colour_noun(value)
+    if name == "at":
+        return _AT.get(str(value), str(value))
+    if name == "offence":
+        try:
+            return _OFFENCE.get(ReasonCode(value), "")
+        except ValueError:
+            return ""
+    if name == "verdict" and hasattr(value, "reason"):
+        return describe(value)
+    if name in _PLAYERS and not isinstance(value, (tuple, list, frozenset, set)):
+        return _player(value)
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        if name in ("index", "meld", "position"):
+            return value + 1  # the engine counts from 0, people from 1
+        if name in ("low", "high"):
+            return run_end(value)
+        if name == "points":
+            return format_points(value)
+        return value
+    if isinstance(value, (tuple, list, frozenset, set)):
+        if name == "stands_for":
+            return _join((_show("tile", v) for v in value), pgettext("list", "or"))
+        if name == "tiles":  # a rack's numbered tiles, added up
+            return " + ".join(str(getattr(v, "number", v)) for v in value)
+        return _join(_show("tile" if _is_tile(v) else name, v) for v in value)
+    return str(value)
+
+
+class _Facts(dict):
+    """Facts for %-formatting: a missing fact renders as an empty string, never a KeyError."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _prepare(code: ReasonCode, facts: Facts) -> _Facts:
+    values = _Facts({name: _show(name, value) for name, value in facts.items()})
+    for name in _IN_WORDS.get(code, ()):
+        if isinstance(facts.get(name), int):
+            values[name] = number_word(facts[name])
+    return values
+
+
+def sentence(code: ReasonCode | str, facts: Facts | None = None) -> str:
+    """The sentence for `code` in the active language, filled with the verdict's facts."""
+    try:
+        code = ReasonCode(code)
+    except ValueError:
+        return str(code)
+    facts = dict(facts or {})
+    message = SENTENCES.get(code)
+    for with_code, applies, alternative in _OTHERWISE:
+        if with_code == code and applies(facts):
+            message = alternative
+    if message is None:
+        return str(code)
+    values = _prepare(code, facts)
+    if isinstance(message, tuple):
+        lazy, counter = message
+        if not isinstance(facts.get(counter), int):
+            values[counter] = 0
+        else:
+            values[counter] = facts[counter]
+        return lazy % values
+    try:
+        return str(message) % values
+    except (TypeError, ValueError):
+        return str(message)
+
+
+def describe(verdict: Any) -> str:
+    """The sentence for any engine verdict (an object with `.reason` and `.facts`)."""
+    return sentence(verdict.reason, getattr(verdict, "facts", None))
+
+
+def error_message(error: InputError | Any) -> str:
+    """The sentence for an engine input error, with its token and position."""
+    facts = dict(error.facts or {})
+    token = getattr(error, "token", None)
+    position = getattr(error, "position", None)
+    if token is not None:
+        facts.setdefault("token", token)
+    elif "number" in facts:
+        facts.setdefault("token", str(facts["number"]))
+    if position is not None:
+        facts.setdefault("position", position)
+    return sentence(error.code, facts)
+
+
+error_sentence = error_message
 
 
 def problem_sentence(problem: Any) -> str:
     """A round list's `RoundProblem` as a sentence (its round number becomes a fact)."""
     return sentence(problem.reason, {**problem.facts, "round": problem.round})
+
+
+# --- Labels -----------------------------------------------------------------------------
+
+
+def kind_name(kind: Any) -> str:
+    """The name of a kind of meld: "run", "Küt group", "pair"."""
+    value = str(getattr(kind, "value", kind))
+    return {
+        "run": pgettext("meld kind", "run"),
+        "group": pgettext("meld kind", "Küt group"),
+        "pair": pgettext("meld kind", "pair"),
+    }.get(value, value)
+
+
+def verdict_label(verdict: Any) -> str:
+    """The headline of a meld verdict: "Valid run", "Valid Küt group", "Invalid"."""
+    if not getattr(verdict, "ok", False):
+        return gettext("Invalid")
+    return {
+        "run": gettext("Valid run"),
+        "group": gettext("Valid Küt group"),
+        "pair": gettext("Valid pair"),
+    }.get(str(getattr(verdict.kind, "value", verdict.kind)), gettext("Valid"))
+
+
+def rule_label(rule: str | None) -> str:
+    """ "Rule M2" / "Regel M2" (empty without a rule)."""
+    return gettext("Rule %(rule)s") % {"rule": rule} if rule else ""
+
+
+def penalty_label(penalty: int) -> str:
+    """The headline of a discard: "2 penalty tiles" / "No penalty"."""
+    if penalty:
+        return ngettext("%(count)s penalty tile", "%(count)s penalty tiles", penalty) % {
+            "count": penalty
+        }
+    return gettext("No penalty")
+
+
+def okey_roles(verdict: Any) -> list[str]:
+    """For a valid meld with Okeys: one sentence per Okey saying what it stands for."""
+    if not getattr(verdict, "ok", False) or not verdict.readings:
+        return []
+    reading = verdict.readings[0]
+    out = []
+    for index, stands in zip(verdict.okey_indexes, reading.stands_for, strict=False):
+        values = {"position": index + 1}
+        if not stands:
+            out.append(
+                gettext("The Okey at place %(position)s can be either tile of the pair.") % values
+            )
+        else:
+            values["tiles"] = _join((tile_label(t) for t in stands), pgettext("list", "or"))
+            out.append(gettext("The Okey at place %(position)s stands for %(tiles)s.") % values)
+    return out

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from kutsite.caching import content_page
-from kutsite.tiles import Face, face_of
+from kutsite.tiles import Face, face_of, meld_faces
 from rules import guide as content
 from rules.engine import (
     BUY_LIMIT,
@@ -29,9 +29,8 @@ from rules.engine import (
     resolve_buy,
 )
 from rules.engine.contracts import OpeningVerdict
-from rules.guide import meld_faces
 from rules.models import GlossaryTerm, Round
-from rules.reasons import error_sentence, sentence
+from rules.reasons import error_message, sentence
 from rules.wording import contract_text, tile_count_text
 
 # Django's json_script escapes: the JSON can never close the <script> element early.
@@ -129,7 +128,7 @@ def round_view(r: Round) -> RoundView:
             ok=False,
             reason=str(error.code),
             rule=error.rule or "",
-            verdict=error_sentence(error),
+            verdict=error_message(error),
         )
     indicator = engine_round.indicator
     v: OpeningVerdict = check_opening(engine_round.example, engine_round.contract, indicator)

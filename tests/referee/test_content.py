@@ -6,9 +6,9 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from referee.content import RULINGS, seed
+from referee.coverage import ruling_for
 from referee.examples import build
 from referee.models import Ruling, RulingExample
-from referee.reasons import ruling_for
 
 from .helpers import KEYS
 

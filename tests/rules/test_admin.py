@@ -65,12 +65,12 @@ def test_a_valid_edit_is_saved(admin_client):
 @pytest.mark.parametrize(
     ("number", "changes", "field", "words"),
     [
-        (12, {"run_size": 4}, "example", "does not meet the contract"),
+        (12, {"run_size": 4}, "example", "does not meet its own contract"),
         (19, {"groups": 4}, None, "at most 12"),
-        (12, {"is_final": "on", "runs": 0}, "is_final", "only the last round"),
+        (12, {"is_final": "on", "runs": 0}, "is_final", "Only the last round"),
         (20, {"is_final": "", "pairs": 2}, "is_final", "must be the all-at-once round"),
         (3, {"example": "r7 k7 x7|k11 b11 y11"}, "example", "“x7” is not a tile"),
-        (3, {"indicator": "fj"}, "indicator", "false joker cannot be the indicator"),
+        (3, {"indicator": "fj"}, "indicator", "never a false joker"),
         (3, {"group_size": 5}, "group_size", "3 or 4 tiles"),
         (3, {"groups": 0}, "is_final", "at least one meld"),
         (3, {"notes_de": ""}, "notes_de", "German text"),
@@ -93,7 +93,7 @@ def test_errors_are_in_german_for_a_german_editor(admin_client):
     r = Round.objects.get(number=12)
     response = admin_client.post(change_url(r), form_data(r, run_size=4), HTTP_ACCEPT_LANGUAGE="de")
     errors = " ".join(response.context["adminform"].form.errors["example"])
-    assert "Das Beispiel erfüllt den Kontrakt nicht" in errors
+    assert "Das Beispiel von Runde 12 erfüllt den eigenen Kontrakt nicht" in errors
 
 
 def test_glossary_admin_requires_both_languages(admin_client):
