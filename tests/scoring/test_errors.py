@@ -134,13 +134,16 @@ def test_exact_sentences(client):
     en = errors(client.get(url("en", **params)).content.decode())
     de = errors(client.get(url("de", **params)).content.decode())
     assert en == [
-        ("rack2", "Ben, tiles left: “x14” has no colour we know – use r, k, b or y (or s and g).")
+        (
+            "rack2",
+            "Ben, tiles left: “x14” is not a tile: “x” is not a colour letter (use r, k, b or y).",
+        )
     ]
     assert de == [
         (
             "rack2",
-            "Ben, übrige Steine: „x14“ hat keine bekannte Farbe – "
-            "nimm r, k, b oder y (oder s und g).",
+            "Ben, übrige Steine: „x14“ ist kein Stein: „x“ ist kein Farbbuchstabe "
+            "(nimm r, s, b oder g).",
         )
     ]
     params = base_round(name1="Ana", name2="Ben", state2="finished", rack2="")
@@ -148,14 +151,14 @@ def test_exact_sentences(client):
     assert en == [
         (
             "state",
-            "Who ended the round: only one player can end the round, but Ana, Ben are marked.",
+            "Who ended the round: Only one player can end the round, but Ana and Ben are marked.",
         )
     ]
 
 
 def test_copies_error_names_the_tile(client):
     html = client.get(url("de", **base_round(rack2="r4 r4"))).content.decode()
-    assert "rote 4 steht 3-mal auf den Steinhaltern und als Anzeigestein" in html
+    assert "Jeden Stein gibt es im Spiel nur 2-mal, hier aber 3-mal: rote 4." in html
 
 
 def test_several_errors_at_once_are_all_listed(client):
