@@ -21,9 +21,7 @@ Where the long-form text lives, by kind:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import urlencode
 
-from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from kutsite.tiles import Face, face_of, meld_faces
@@ -45,7 +43,8 @@ from rules.engine import (
     parse_tiles,
     score_round,
 )
-from rules.reasons import penalty_label, sentence
+from rules.reasons import describe, penalty_label
+from scoring.forms import calculator_url as scoring_calculator_url
 
 # The guide reads every example with one indicator, the one its "tiles" section introduces.
 INDICATOR = parse_indicator("b8")
@@ -115,64 +114,42 @@ def allowed(ok: bool) -> str:
     return pgettext("verdict", "Allowed") if ok else pgettext("verdict", "Not allowed")
 
 
-def meld_example(notation: str, *, allow_pairs: bool = True) -> Example:
-    tiles = parse_tiles(notation)
-    v = classify_meld(tiles, INDICATOR, allow_pairs=allow_pairs)
+def judged(verdict, faces: list[Face], **more) -> Example:
+    """An example from any engine verdict: its reason, rule and sentence, and the faces."""
+    if "ok" not in more:
+        more["ok"] = verdict.ok
     return Example(
-        faces=meld_faces(v, INDICATOR),
-        ok=v.ok,
-        reason=str(v.reason),
-        rule=v.rule,
-        sentence=sentence(v.reason, v.facts),
-        kind=str(v.kind or ""),
+        faces=faces,
+        reason=str(verdict.reason),
+        rule=verdict.rule,
+        sentence=describe(verdict),
+        **more,
     )
+
+
+def meld_example(notation: str, *, allow_pairs: bool = True) -> Example:
+    v = classify_meld(parse_tiles(notation), INDICATOR, allow_pairs=allow_pairs)
+    return judged(v, meld_faces(v, INDICATOR), kind=str(v.kind or ""))
 
 
 def opening_example(notation: str, contract: Contract) -> Example:
     melds = parse_melds(notation)
     v = check_opening(melds, contract, INDICATOR)
-    faces = [face_of(t, INDICATOR) for m in melds for t in m]
-    return Example(
-        faces=faces,
-        ok=v.ok,
-        reason=str(v.reason),
-        rule=v.rule,
-        sentence=sentence(v.reason, v.facts),
-    )
+    return judged(v, [face_of(t, INDICATOR) for m in melds for t in m])
 
 
-def add_example(tile: str, meld: str) -> Example:
-    added = parse_tile(tile)
+def table_example(tile: str, meld: str, *, swap: bool = False) -> Example:
+    """Adding a tile to a meld on the table (P6) or, with `swap`, taking its Okey (P7)."""
+    played = parse_tile(tile)
     tiles = parse_tiles(meld)
-    v = can_add(added, tiles, INDICATOR)
-    return Example(
-        faces=meld_faces(classify_meld(tiles, INDICATOR), INDICATOR),
-        ok=v.ok,
-        reason=str(v.reason),
-        rule=v.rule,
-        sentence=sentence(v.reason, v.facts),
-        extra=[face_of(added, INDICATOR)],
+    v = (can_swap_okey if swap else can_add)(played, tiles, INDICATOR)
+    return judged(
+        v,
+        meld_faces(classify_meld(tiles, INDICATOR), INDICATOR),
+        extra=[face_of(played, INDICATOR)],
         label=allowed(v.ok),
         faces_label=gettext("meld on the table"),
-        extra_label=gettext("tile to add"),
-    )
-
-
-def swap_example(tile: str, meld: str) -> Example:
-    real = parse_tile(tile)
-    tiles = parse_tiles(meld)
-    v = can_swap_okey(real, tiles, INDICATOR)
-    before = classify_meld(tiles, INDICATOR)
-    return Example(
-        faces=meld_faces(before, INDICATOR),
-        ok=v.ok,
-        reason=str(v.reason),
-        rule=v.rule,
-        sentence=sentence(v.reason, v.facts),
-        extra=[face_of(real, INDICATOR)],
-        label=allowed(v.ok),
-        faces_label=gettext("meld on the table"),
-        extra_label=gettext("your tile"),
+        extra_label=gettext("your tile") if swap else gettext("tile to add"),
     )
 
 
@@ -180,12 +157,10 @@ def discard_example(tile: str, table: str, *, ends_round: bool = False) -> Examp
     thrown = parse_tile(tile)
     melds = parse_melds(table)
     v = judge_discard(thrown, melds, INDICATOR, ends_round=ends_round)
-    return Example(
-        faces=[face_of(t, INDICATOR) for t in melds[0]],
+    return judged(
+        v,
+        [face_of(t, INDICATOR) for t in melds[0]],
         ok=v.penalty == 0,
-        reason=str(v.reason),
-        rule=v.rule,
-        sentence=sentence(v.reason, v.facts),
         extra=[face_of(thrown, INDICATOR)],
         label=penalty_label(v.penalty),
         penalty=v.penalty,
@@ -220,12 +195,12 @@ def examples() -> dict[str, Example]:
         "opening_exact": opening_example("r7 k7 b7", Contract(groups=1)),
         "opening_too_long": opening_example("r7 k7 b7 y7", Contract(groups=1)),
         # P6
-        "add_run": add_example("r13", "r10 r11 r12"),
-        "add_pair": add_example("y9", "y9 y9"),
-        "add_fifth": add_example("r2", "r7 k7 b7 y7"),
+        "add_run": table_example("r13", "r10 r11 r12"),
+        "add_pair": table_example("y9", "y9 y9"),
+        "add_fifth": table_example("r2", "r7 k7 b7 y7"),
         # P7
-        "swap_run": swap_example("k4", "k3 ok k5"),
-        "swap_small_group": swap_example("y7", "r7 k7 ok"),
+        "swap_run": table_example("k4", "k3 ok k5", swap=True),
+        "swap_small_group": table_example("y7", "r7 k7 ok", swap=True),
         # X1, X2, X4
         "discard_playable": discard_example("b7", "b4 b5 b6"),
         "discard_final": discard_example("b7", "b4 b5 b6", ends_round=True),
@@ -334,16 +309,15 @@ def scoring_example() -> dict:
 
 
 def calculator_url(*, team: bool = False) -> str:
-    """The calculator, pre-filled with the worked example (DESIGN.md's query parameters)."""
-    query: dict[str, str] = {"indicator": SCORING_INDICATOR, "round": str(SCORING_ROUND)}
-    if team:
-        query["team"] = "1"
-    for seat, (name, state, rack) in enumerate(SCORING_PLAYERS, 1):
-        query[f"name{seat}"] = name
-        query[f"state{seat}"] = str(state)
-        if rack:
-            query[f"rack{seat}"] = rack
-    return f"{reverse('scoring:calculator')}?{urlencode(query)}"
+    """The calculator, pre-filled with the worked example (its public `calculator_url`)."""
+    return scoring_calculator_url(
+        [name for name, _state, _rack in SCORING_PLAYERS],
+        round=SCORING_ROUND,
+        indicator=SCORING_INDICATOR,
+        team=team,
+        states=[str(state) for _name, state, _rack in SCORING_PLAYERS],
+        racks=[rack for _name, _state, rack in SCORING_PLAYERS],
+    )
 
 
 # --- FAQ ---------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ from django.utils.translation import (
 
 from kutsite.tiles import face_of
 from rules.engine.verdicts import InputError, ReasonCode
-from rules.wording import number_word
+from rules.wording import join_words, number_word
 
 _ = gettext_lazy
 R = ReasonCode
@@ -424,14 +424,9 @@ def _player(seat: Any) -> str:
     return str(seat)
 
 
-def _join(items: Iterable[str], last: Promise | str | None = None) -> str:
-    items = [str(i) for i in items]
-    if not items:
-        return pgettext("no tiles", "none")
-    if len(items) == 1:
-        return items[0]
-    word = str(last) if last is not None else pgettext("list", "and")
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+def _join(items: Iterable[str], *, either: bool = False) -> str:
+    items = list(items)
+    return join_words(items, either=either) if items else pgettext("no tiles", "none")
 
 
 _AT = {
@@ -482,7 +477,7 @@ def _show(name: str, value: Any) -> Any:
         return value
     if isinstance(value, (tuple, list, frozenset, set)):
         if name == "stands_for":
-            return _join((_show("tile", v) for v in value), pgettext("list", "or"))
+            return _join((_show("tile", v) for v in value), either=True)
         if name == "tiles":  # a rack's numbered tiles, added up
             return " + ".join(str(getattr(v, "number", v)) for v in value)
         return _join(_show("tile" if _is_tile(v) else name, v) for v in value)
@@ -609,6 +604,6 @@ def okey_roles(verdict: Any) -> list[str]:
                 gettext("The Okey at place %(position)s can be either tile of the pair.") % values
             )
         else:
-            values["tiles"] = _join((tile_label(t) for t in stands), pgettext("list", "or"))
+            values["tiles"] = _join((tile_label(t) for t in stands), either=True)
             out.append(gettext("The Okey at place %(position)s stands for %(tiles)s.") % values)
     return out

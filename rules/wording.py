@@ -6,6 +6,8 @@ admin changes the rule and its wording together.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext, ngettext, pgettext
 
 from rules.engine.contracts import Contract
@@ -31,11 +33,15 @@ def number_word(n: int) -> str:
     return words.get(n, str(n))
 
 
-def join_words(parts: list[str]) -> str:
-    """ "a", "a and b", "a, b and c" in the page's language."""
+def join_words(parts: Iterable[object], *, either: bool = False) -> str:
+    """ "a", "a and b", "a, b and c" — with `either`, "a, b or c" — in the page's language."""
+    parts = [str(p) for p in parts]
     if len(parts) <= 1:
         return "".join(parts)
-    return gettext("%(list)s and %(last)s") % {"list": ", ".join(parts[:-1]), "last": parts[-1]}
+    values = {"list": ", ".join(parts[:-1]), "last": parts[-1]}
+    if either:
+        return gettext("%(list)s or %(last)s") % values
+    return gettext("%(list)s and %(last)s") % values
 
 
 def contract_parts(contract: Contract) -> list[str]:
