@@ -96,6 +96,11 @@ def _check_exhausted(lines: list[Line], round_number: int, exhausted: bool) -> N
         )
 
 
+def _score_columns(scores: Sequence[int]) -> dict[str, int]:
+    """The four scores as the entry's columns `score1` … `score4`."""
+    return {f"score{seat}": score for seat, score in enumerate(scores, 1)}
+
+
 def record_round(
     game: Game,
     version: int,
@@ -121,11 +126,8 @@ def record_round(
             seq=next_seq(lines),
             round=round_number,
             kind=Kind.SCORED,
-            score1=scores[0],
-            score2=scores[1],
-            score3=scores[2],
-            score4=scores[3],
             query=query,
+            **_score_columns(scores),
         )
         return Done("recorded", round_number, Kind.SCORED)
 
@@ -148,11 +150,7 @@ def edit_round(
             raise Refused(Reason.NOT_RECORDED, round=round_number)
         _check_exhausted(lines, round_number, exhausted)
         Entry.objects.filter(game=game, round=round_number, kind=Kind.SCORED).update(
-            score1=scores[0],
-            score2=scores[1],
-            score3=scores[2],
-            score4=scores[3],
-            query=query,
+            query=query, **_score_columns(scores)
         )
         return Done("edited", round_number, Kind.SCORED)
 

@@ -199,40 +199,45 @@ def _invalid_form_message(form) -> str:
     return " ".join(dict.fromkeys(errors))
 
 
-@private_sheet
-@require_POST
-def redeal(request, secret):
-    """The pile ran out before anyone finished: no score, the round is dealt again (E2)."""
+def _sheet_write(request, secret, form_class, write):
+    """A button on the sheet: check its form, write, then show the sheet — or say why not."""
     game = _game_or_404(request, EDIT, secret)
-    form = RedealForm(request.POST)
+    form = form_class(request.POST)
     if not form.is_valid():
         return _refused_sheet(request, game, _invalid_form_message(form), 400)
     try:
-        done = services.record_redeal(
-            game, form.cleaned_data["version"], round_number=form.cleaned_data["round"]
-        )
+        done = write(game, form.cleaned_data)
     except services.Conflict:
         return _refused_sheet(request, game, conflict_message(), 409)
     except services.Refused as refusal:
         return _refused_sheet(request, game, refusal_message(refusal), 400)
     return _after_write(game, done)
+
+
+@private_sheet
+@require_POST
+def redeal(request, secret):
+    """The pile ran out before anyone finished: no score, the round is dealt again (E2)."""
+    return _sheet_write(
+        request,
+        secret,
+        RedealForm,
+        lambda game, data: services.record_redeal(
+            game, data["version"], round_number=data["round"]
+        ),
+    )
 
 
 @private_sheet
 @require_POST
 def undo(request, secret):
     """Take back the last entry (a scored round or a redeal)."""
-    game = _game_or_404(request, EDIT, secret)
-    form = VersionForm(request.POST)
-    if not form.is_valid():
-        return _refused_sheet(request, game, _invalid_form_message(form), 400)
-    try:
-        done = services.undo_last(game, form.cleaned_data["version"])
-    except services.Conflict:
-        return _refused_sheet(request, game, conflict_message(), 409)
-    except services.Refused as refusal:
-        return _refused_sheet(request, game, refusal_message(refusal), 400)
-    return _after_write(game, done)
+    return _sheet_write(
+        request,
+        secret,
+        VersionForm,
+        lambda game, data: services.undo_last(game, data["version"]),
+    )
 
 
 def _render_entry_page(
