@@ -34,6 +34,7 @@ import gzip
 import hashlib
 import os
 import secrets
+import threading
 import time
 from dataclasses import dataclass
 from functools import wraps
@@ -45,6 +46,7 @@ from django.db import connections, transaction
 from django.db.models.signals import m2m_changed, post_delete, post_migrate, post_save
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
+from django.http.response import ResponseHeaders
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language_from_path
 
@@ -178,6 +180,7 @@ def _on_migrate(**kwargs):
 def _on_setting_changed(**kwargs):
     # Tests override settings; a page rendered under other settings must not be served again.
     _Version.token, _Version.checked = None, float("-inf")
+    _Local.clear()
     global BUILD
     BUILD = f"{os.getpid()}-{time.time_ns()}"
 
@@ -236,6 +239,70 @@ class Entry:
     body: bytes
     gzipped: bytes | None
     etag: str
+
+    def __getstate__(self):
+        # The prepared header stores below are a per-process speed-up, never stored.
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
+    def prepared(self, compressed: bool) -> dict:
+        """The response headers, checked once, in `ResponseHeaders`' internal form."""
+        name = "_gz" if compressed else "_plain"
+        store = self.__dict__.get(name)
+        if store is None:
+            headers = ResponseHeaders({})
+            for header, value in self.headers:
+                headers[header] = value
+            body = self.gzipped if compressed else self.body
+            headers["Content-Length"] = str(len(body))
+            headers["ETag"] = self.etag[:-1] + '-gz"' if compressed else self.etag
+            if compressed:
+                headers["Content-Encoding"] = "gzip"
+            store = self.__dict__[name] = dict(headers._store)
+        return store
+
+
+class _Local:
+    """A per-process front for the page cache: entries ready to send, no unpickling.
+
+    Keys carry the build and the content version, so an entry here is exactly as fresh as
+    one in the page cache; old ones simply stop being asked for and are pushed out, oldest
+    first, past `LOCAL_BYTES`.
+    """
+
+    entries: dict[str, Entry] = {}  # process-wide by design
+    size = 0
+    lock = threading.Lock()
+
+    @classmethod
+    def get(cls, key: str) -> Entry | None:
+        return cls.entries.get(key)
+
+    @classmethod
+    def put(cls, key: str, entry: Entry) -> None:
+        weight = len(entry.body) + len(entry.gzipped or b"") + 1024
+        with cls.lock:
+            if key in cls.entries:
+                return
+            cls.entries[key] = entry
+            cls.size += weight
+            while cls.size > LOCAL_BYTES and cls.entries:
+                old = cls.entries.pop(next(iter(cls.entries)))
+                cls.size -= len(old.body) + len(old.gzipped or b"") + 1024
+
+    @classmethod
+    def clear(cls) -> None:
+        with cls.lock:
+            cls.entries = {}
+            cls.size = 0
+
+
+LOCAL_BYTES = 32 * 1024 * 1024
+
+
+def clear() -> None:
+    """Forget every cached page of this process (the page cache and its local front)."""
+    _Local.clear()
+    page_cache().clear()
 
 
 def in_transaction() -> bool:
@@ -316,7 +383,9 @@ def make_entry(response: HttpResponse) -> Entry:
 
 
 def store(key: PageKey, entry: Entry) -> None:
-    page_cache().set(key.current(), entry, settings.CONTENT_CACHE_SECONDS)
+    name = key.current()
+    page_cache().set(name, entry, settings.CONTENT_CACHE_SECONDS)
+    _Local.put(name, entry)
     remember_last_good(key, entry)
 
 
@@ -327,10 +396,17 @@ def remember_last_good(key: PageKey, entry: Entry) -> None:
 
 
 def fetch(key: PageKey) -> Entry | None:
+    name = key.current()
+    entry = _Local.get(name)
+    if entry is not None:
+        return entry
     try:
-        return page_cache().get(key.current())
+        entry = page_cache().get(name)
     except Exception:  # pragma: no cover - an unreachable shared page cache is a miss
         return None
+    if entry is not None:
+        _Local.put(name, entry)
+    return entry
 
 
 def store_revalidation(key: PageKey, entry: Entry) -> None:
@@ -385,13 +461,7 @@ def respond(request: HttpRequest, entry: Entry, label: str) -> HttpResponse:
         response.headers["ETag"] = etag
         del response.headers["Content-Type"]
     else:
-        body = entry.gzipped if compressed else entry.body
-        response = HttpResponse(body, status=entry.status)
-        for name, value in entry.headers:
-            response.headers[name] = value
-        response.headers["Content-Length"] = str(len(body))
-        response.headers["ETag"] = etag
-        if compressed:
-            response.headers["Content-Encoding"] = "gzip"
+        response = HttpResponse(entry.gzipped if compressed else entry.body, status=entry.status)
+        response.headers._store.update(entry.prepared(compressed))
     response.headers[HIT_HEADER] = label
     return response
