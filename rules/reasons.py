@@ -33,6 +33,8 @@ Facts are put into words by name: tiles become their spoken label, `colour` a co
 `offence` become phrases, a nested `verdict` its own sentence, `points` get the page's thousands
 separator, `tiles` of a rack read as their numbers ("3 + 11"), and the seats in `partner` and
 `seats` read as "player 3" — or as the name a caller puts there instead (the calculator does).
+A few sentences read a fact otherwise (`_READ_AS`): a valid meld's size as a word ("a run of
+four"), the Okey's colour in the multiplier as an adjective ("weil der Okey rot ist").
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from django.utils.translation import (
     pgettext_lazy,
 )
 
-from kutsite.tiles import face_of
+from kutsite.tiles import colour_name, face_of
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.wording import join_words, number_word
 
@@ -379,10 +381,20 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     (R.FACE_VALUES, _fewer_than_two("tiles"), _("Tiles by their numbers: %(points)s")),
 )
 
-# Facts read as number words ("four") rather than digits in these sentences.
-_IN_WORDS: Mapping[ReasonCode, tuple[str, ...]] = {
-    R.VALID_GROUP: ("size",),
-    R.VALID_RUN: ("size",),
+
+def _colour_adjective(colour: Any) -> str:
+    try:
+        return colour_name(str(getattr(colour, "value", colour)))
+    except KeyError:
+        return str(colour)
+
+
+# Facts that read otherwise in a few sentences: a valid meld's size as a word ("a run of
+# four"); the Okey's colour as an adjective ("weil der Okey rot ist").
+_READ_AS: Mapping[ReasonCode, Mapping[str, Callable[[Any], str]]] = {
+    R.VALID_GROUP: {"size": number_word},
+    R.VALID_RUN: {"size": number_word},
+    R.MULTIPLIER: {"colour": _colour_adjective},
 }
 
 # --- Facts in words ---------------------------------------------------------------------
@@ -493,9 +505,9 @@ class _Facts(dict):
 
 def _prepare(code: ReasonCode, facts: Facts) -> _Facts:
     values = _Facts({name: _show(name, value) for name, value in facts.items()})
-    for name in _IN_WORDS.get(code, ()):
-        if isinstance(facts.get(name), int):
-            values[name] = number_word(facts[name])
+    for name, read in _READ_AS.get(code, {}).items():
+        if facts.get(name) is not None:
+            values[name] = read(facts[name])
     return values
 
 

@@ -173,6 +173,11 @@ def test_scores_and_racks_read_as_the_pages_numbers():
         assert one == "Tiles by their numbers: 3"
     with translation.override("de"):
         assert sentence(ReasonCode.FACE_VALUES, facts).endswith("3 + 11 = 1.400")
+        multiplied = {"factor": 5, "colour": Colour.RED, "points": 195}
+        assert sentence(ReasonCode.MULTIPLIER, multiplied) == "× 5, weil der Okey rot ist: 195"
+        assert sentence(ReasonCode.VALID_RUN, {"colour": Colour.RED, "size": 3}).startswith(
+            "Eine Reihe aus drei Steinen in Rot"
+        )
 
 
 def test_seats_read_as_players_unless_a_name_stands_in_their_place():

@@ -170,7 +170,7 @@ def test_working_in_german(client):
     )
     html = html.content.decode()
     assert "Steine nach ihren Zahlen: 3 + 11 = 14" in html
-    assert "× 5, weil der Okey die Farbe Rot hat: 195" in html
+    assert "× 5, weil der Okey rot ist: 195" in html
     assert "× 2, weil die Runde mit Okey beendet wurde: 390" in html
     assert "Partner von Spieler 1 (Runde beendet): 0" in html
     assert "Team: Spieler 1 &amp; Spieler 3" in html
