@@ -527,10 +527,7 @@ def sentence(code: ReasonCode | str, facts: Facts | None = None) -> str:
     values = _prepare(code, facts)
     if isinstance(message, tuple):
         lazy, counter = message
-        if not isinstance(facts.get(counter), int):
-            values[counter] = 0
-        else:
-            values[counter] = facts[counter]
+        values[counter] = facts[counter] if isinstance(facts.get(counter), int) else 0
         return lazy % values
     try:
         return str(message) % values
