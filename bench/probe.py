@@ -55,7 +55,8 @@ PAGES = [
         "&name3=Cem&state3=not-melded&rack3=k13+ok+y2&name4=Dana&state4=melded&points4=12",
     ),
     ("share card", ["referee:card", "referee:share_card", "referee:ruling_card"], [RULING], ""),
-    ("game sheet", ["games:view", "games:sheet"], ["<game>"], ""),
+    ("game sheet", ["games:view"], ["<game>"], ""),
+    ("game sheet (edit)", ["games:sheet"], ["<game>"], ""),
 ]
 
 
