@@ -205,16 +205,16 @@ RULINGS: list[dict[str, Any]] = [
             "tile out of turn and also draws one penalty tile from the draw pile; play then "
             "carries on in the usual order. Each player may buy up to 5 times a round, before "
             "or after melding.",
-            "Zuerst darf der Spieler zugreifen, der als Nächster dran ist. Lässt er den Stein "
-            "liegen, darf ein anderer ihn außer der Reihe kaufen und zieht dazu einen "
+            "Zuerst darf zugreifen, wer als Nächstes an der Reihe ist. Bleibt der Stein dort "
+            "liegen, darf ihn jemand anderes außer der Reihe kaufen und zieht dazu einen "
             "Strafstein vom Nachziehstapel; danach geht es in der gewohnten Reihenfolge weiter. "
-            "Jeder darf pro Runde bis zu 5-mal kaufen, vor oder nach dem Auslegen.",
+            "Pro Runde darf man bis zu fünfmal kaufen, vor oder nach dem Auslegen.",
         ),
         "table_rule": (
             "If the player in turn leaves the discard, the others may take it by drawing one "
             "penalty tile. When two players want the same tile, it goes to the one whose turn "
             "comes first.",
-            "Nimmt der Spieler am Zug den Stein nicht, dürfen ihn die anderen gegen einen "
+            "Lässt ihn liegen, wer an der Reihe ist, dürfen ihn die anderen gegen einen "
             "Strafstein nehmen. Wollen ihn zwei, bekommt ihn, wer früher an der Reihe ist.",
         ),
         "examples": [
@@ -257,7 +257,7 @@ RULINGS: list[dict[str, Any]] = [
         "rules": "E2",
         "question": (
             "What if the draw pile runs out?",
-            "Was passiert, wenn der Nachziehstapel aufgebraucht ist?",
+            "Was passiert, wenn der Nachziehstapel leer ist?",
         ),
         "short_answer": (
             "The round is dealt again, with no score.",

@@ -44,7 +44,7 @@ ROUND_TEXT: dict[int, tuple[str, str, str, str]] = {
     ),
     5: (
         "One of each",
-        "Von jedem eins",
+        "Gruppe und Reihe",
         "A group and a run at the same time. An Okey can fill the gap in either of them.",
         "Eine Gruppe und eine Reihe zugleich. Ein Okey kann die Lücke in beiden füllen.",
     ),
@@ -83,8 +83,8 @@ ROUND_TEXT: dict[int, tuple[str, str, str, str]] = {
         "Drei Paare",
         "A pair is two identical tiles: same number, same colour. Nothing can ever be added "
         "to a pair.",
-        "Ein Paar sind zwei gleiche Steine: gleiche Zahl, gleiche Farbe. An ein Paar kann nie "
-        "etwas angelegt werden.",
+        "Ein Paar besteht aus zwei gleichen Steinen: gleiche Zahl, gleiche Farbe. An ein Paar "
+        "kann nie etwas angelegt werden.",
     ),
     11: (
         "A full group",
@@ -122,7 +122,7 @@ ROUND_TEXT: dict[int, tuple[str, str, str, str]] = {
         "Four pairs",
         "Vier Paare",
         "Eight tiles in four pairs. An Okey may be the partner in a pair.",
-        "Acht Steine in vier Paaren. Ein Okey darf der Partner in einem Paar sein.",
+        "Acht Steine in vier Paaren. Ein Okey darf der zweite Stein eines Paars sein.",
     ),
     17: (
         "Two full groups and a run",
@@ -152,7 +152,7 @@ ROUND_TEXT: dict[int, tuple[str, str, str, str]] = {
         "finishing with Okey does not.",
         "Kein Kontrakt und kein Auslegen vorher: Wer als Erstes den ganzen Steinhalter auf "
         "einmal als gültige Kombinationen auslegt, beendet die Runde, ohne abzuwerfen. Paare "
-        "zählen, ein Okey-Ende zählt nicht.",
+        "zählen, das Beenden mit Okey zählt nicht.",
     ),
 }
 
@@ -191,13 +191,13 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "Küt",
         "Küt",
         "American Okey, Amerikano",
-        "Amerikanisches Okey, Amerikano",
+        "American Okey, Amerikano",
         "A game for four players with the 106 tiles of Okey, played over 20 rounds. Every "
         "round but the last sets a contract that you must lay down before you may play to the "
         "table. After the last round the lowest total wins.",
-        "Ein Spiel für vier Personen mit den 106 Steinen des Okey, gespielt über 20 Runden. "
-        "Jede Runde außer der letzten hat einen Kontrakt, den du auslegen musst, bevor du an "
-        "den Tisch spielen darfst. Nach der letzten Runde gewinnt die niedrigste Summe.",
+        "Ein Spiel zu viert mit den 106 Steinen des Okey, gespielt über 20 Runden. Jede Runde "
+        "außer der letzten hat einen Kontrakt, den du auslegen musst, bevor du weitere Steine "
+        "auf den Tisch legen darfst. Nach der letzten Runde gewinnt die niedrigste Summe.",
         "C3 S6",
         "at-a-glance",
     ),
@@ -259,7 +259,7 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "",
         "The tile turned face up after the deal. The Okey of the round has the same colour "
         "and the next number up; after 13 comes 1.",
-        "Der Stein, der nach dem Austeilen offen hingelegt wird. Das Okey der Runde hat "
+        "Der Stein, der nach dem Austeilen aufgedeckt wird. Der Okey der Runde hat "
         "dieselbe Farbe und die nächsthöhere Zahl; nach der 13 kommt die 1.",
         "T2",
         "okey",
@@ -272,9 +272,9 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "The wild tile of the round: the two tiles showing the colour and number that the "
         "indicator points to. An Okey can stand in for any tile in a meld. Left on your rack, "
         "it counts 25 points.",
-        "Der wilde Stein der Runde: die beiden Steine mit der Farbe und Zahl, auf die der "
-        "Anzeigestein zeigt. Ein Okey kann in einer Kombination jeden Stein ersetzen. Bleibt "
-        "es auf deinem Steinhalter, zählt es 25 Punkte.",
+        "Der frei einsetzbare Stein der Runde: die beiden Steine mit der Farbe und Zahl, auf "
+        "die der Anzeigestein zeigt. Ein Okey kann in einer Kombination jeden Stein ersetzen. "
+        "Bleibt er auf deinem Steinhalter, zählt er 25 Punkte.",
         "T2 T3 S3",
         "okey",
     ),
@@ -285,8 +285,8 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "",
         "One of the two special tiles of the set. It is not wild: it counts only as the "
         "Okey's own colour and number. Left on your rack, it counts 25 points.",
-        "Einer der beiden Sondersteine im Satz. Er ist nicht wild, sondern zählt nur als "
-        "Farbe und Zahl des Okey. Bleibt er auf deinem Steinhalter, zählt er 25 Punkte.",
+        "Einer der beiden Sondersteine im Spiel. Er ist nicht frei einsetzbar, sondern zählt "
+        "nur als Farbe und Zahl des Okey. Bleibt er auf deinem Steinhalter, zählt er 25 Punkte.",
         "T4 M5 S3",
         "false-joker",
     ),
@@ -297,8 +297,8 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "Gruppe",
         "Any valid set of tiles on the table: a Küt group, a run or a pair. Many players "
         "simply call all three “groups”.",
-        "Jede gültige Steinfolge auf dem Tisch: eine Küt-Gruppe, eine Reihe oder ein Paar. "
-        "Viele sagen zu allen dreien einfach „Gruppe“.",
+        "Jede gültige Zusammenstellung von Steinen auf dem Tisch: eine Küt-Gruppe, eine Reihe "
+        "oder ein Paar. Viele sagen zu allen dreien einfach „Gruppe“.",
         "M1 M2 M3",
         "melds",
     ),
@@ -346,8 +346,8 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "before you may play to the table, for example “two runs of three”. The last round "
         "has none.",
         "Die Eröffnungsaufgabe einer Runde: genau welche Kombinationen in welcher Länge du "
-        "auslegen musst, bevor du an den Tisch spielen darfst, zum Beispiel „zwei Reihen aus "
-        "je drei Steinen“. Die letzte Runde hat keinen.",
+        "auslegen musst, bevor du weitere Steine auf den Tisch legen darfst, z. B. „zwei "
+        "Reihen aus je drei Steinen“. Die letzte Runde hat keinen.",
         "C1 C2",
         "contracts",
     ),
@@ -371,7 +371,7 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "To lay your contract down on the table. You lay down exactly the contract, nothing "
         "more, and on that turn you play nothing else to the table.",
         "Deinen Kontrakt offen auf den Tisch legen. Du legst genau den Kontrakt aus, nicht "
-        "mehr, und spielst in diesem Zug nichts weiter an den Tisch.",
+        "mehr, und legst in diesem Zug sonst nichts auf den Tisch.",
         "C2 P2 P3",
         "melding",
     ),
@@ -384,7 +384,7 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "player's: extend a run at either end, or give a group of three its fourth colour. "
         "Allowed from the turn after you melded.",
         "Steine von deinem Steinhalter an eine Kombination auf dem Tisch legen, an deine "
-        "oder an die einer anderen Person: eine Reihe an einem Ende verlängern oder einer "
+        "oder an die der anderen: eine Reihe an einem Ende verlängern oder einer "
         "Dreiergruppe die vierte Farbe geben. Erlaubt ab dem Zug nach deinem Auslegen.",
         "P4 P5 P6",
         "adding",
@@ -396,9 +396,9 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "",
         "To end your turn by laying one tile face up in front of the player on your right; "
         "the tile itself is a discard too. That player may take it instead of drawing.",
-        "Du beendest deinen Zug, indem du einen Stein offen vor die Person rechts von dir "
-        "legst – den abgeworfenen Stein. Diese Person darf ihn nehmen, statt vom Stapel zu "
-        "ziehen.",
+        "Du beendest deinen Zug, indem du einen Stein offen vor den Platz rechts von dir "
+        "legst – den abgeworfenen Stein. Wer dort sitzt, darf ihn nehmen, statt vom "
+        "Nachziehstapel zu ziehen.",
         "P1",
         "turn",
     ),
@@ -410,9 +410,9 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "To take a discard when it is not your turn, after the next player has passed on it. "
         "You also draw one penalty tile, and the turn order stays as it was. In KÜT each "
         "player may buy up to 5 times a round.",
-        "Einen abgeworfenen Stein nehmen, obwohl du nicht dran bist, nachdem die nächste "
-        "Person ihn nicht wollte. Dazu ziehst du einen Strafstein, und die Reihenfolge bleibt, "
-        "wie sie war. In KÜT darf jede Person bis zu fünfmal pro Runde kaufen.",
+        "Einen abgeworfenen Stein nehmen, obwohl du nicht an der Reihe bist – nachdem ihn, "
+        "wer als Nächstes dran ist, liegen gelassen hat. Dazu ziehst du einen Strafstein, und "
+        "die Reihenfolge bleibt, wie sie war. In KÜT darf man bis zu fünfmal pro Runde kaufen.",
         "B1 B2",
         "buying",
     ),
@@ -423,7 +423,7 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "",
         "A tile you must draw from the pile as a penalty: two after discarding an Okey or a "
         "playable tile, one when you buy a discard out of turn.",
-        "Ein Stein, den du zur Strafe vom Nachziehstapel ziehen musst: zwei, wenn du ein Okey "
+        "Ein Stein, den du zur Strafe vom Nachziehstapel ziehen musst: zwei, wenn du einen Okey "
         "oder einen anlegbaren Stein abwirfst, einen, wenn du einen abgeworfenen Stein außer "
         "der Reihe kaufst.",
         "X1 X2 B1",
@@ -478,8 +478,8 @@ GLOSSARY: dict[str, tuple[str, str, str, str, str, str, str, str]] = {
         "",
         "A table where the two players sitting opposite each other are partners. When one of "
         "them ends the round, the partner scores 0 too, even without having melded.",
-        "Ein Tisch, an dem die beiden Personen, die sich gegenübersitzen, ein Team bilden. "
-        "Beendet eine von ihnen die Runde, bekommt auch ihr Gegenüber 0 Punkte, selbst ohne "
+        "Ein Tisch, an dem die beiden, die sich gegenübersitzen, ein Team bilden. Beendet "
+        "jemand aus dem Team die Runde, bekommt auch das Gegenüber 0 Punkte, selbst ohne "
         "ausgelegt zu haben.",
         "S5",
         "team",
