@@ -22,6 +22,15 @@ class PermissionsPolicyMiddleware:
         return response
 
 
+UNREADABLE_BODY = (MultiPartParserError, UnreadablePostError, BadRequest)
+
+
+def bad_body_response():
+    return HttpResponseBadRequest(
+        "Bad request: the request body could not be read.", content_type="text/plain"
+    )
+
+
 class PageCacheMiddleware:
     """Serve content pages from the cache; turn an unreachable database into a clean answer.
 
@@ -49,8 +58,7 @@ class PageCacheMiddleware:
         if stored is not None:
             # Ask the view whether our copy is current, as a caching proxy would.
             request.META["HTTP_IF_NONE_MATCH"] = stored.etag
-        with db_fallback.fail_fast():
-            response = self.get_response(request)
+        response = self._respond(request)
         if stored is not None:
             if client_validator is None:
                 del request.META["HTTP_IF_NONE_MATCH"]
@@ -61,17 +69,14 @@ class PageCacheMiddleware:
                     return caching.respond(request, stored, "revalidated")
                 if client_validator is None:  # a 304 the visitor never asked for: start over
                     caching.drop_revalidation(key)
-                    with db_fallback.fail_fast():
-                        response = self.get_response(request)
+                    response = self._respond(request)
         if response.status_code == 500 and getattr(request, "_kut_db_error", False):
             # A database error outside the view (a middleware), already turned into a 500.
             response = self._outage(request)
         elif response.status_code == 500 and getattr(request, "_kut_bad_body", False):
             # An unreadable body that broke an error handler (Django parses the POST for the
             # CSRF check of its 404 view): the request's fault, so a 400, not a 500.
-            response = HttpResponseBadRequest(
-                "Bad request: the request body could not be read.", content_type="text/plain"
-            )
+            response = bad_body_response()
         elif key is not None and caching.cacheable(request, response, key):
             entry = caching.make_entry(response)
             caching.store(key, entry)
@@ -81,6 +86,16 @@ class PageCacheMiddleware:
             caching.store_revalidation(key, entry)
             return caching.respond(request, entry, "stored")
         return response
+
+    def _respond(self, request):
+        with db_fallback.fail_fast():
+            try:
+                return self.get_response(request)
+            except UNREADABLE_BODY:
+                # Django's error views read the POST for their CSRF check: a body Django cannot
+                # decode (a form in Latin-1, a multipart without boundary) makes them fail in
+                # turn, and the exception would reach the server as a bare 500.
+                return bad_body_response()
 
     def process_exception(self, request, exception):
         if db_fallback.is_out_of_range(exception):
@@ -106,5 +121,5 @@ class PageCacheMiddleware:
         if db_fallback.is_database_error(exc):
             request._kut_db_error = True
             db_fallback.trip(exc)
-        elif isinstance(exc, (MultiPartParserError, UnreadablePostError, BadRequest)):
+        elif isinstance(exc, UNREADABLE_BODY):
             request._kut_bad_body = True

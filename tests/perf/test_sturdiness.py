@@ -29,3 +29,20 @@ def test_an_unreadable_body_on_an_unknown_page_is_a_400(path):
     )
     assert response.status_code == 400
     assert b"Traceback" not in response.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/", "/%00", "/en/", "/en/nope/", "/de/spiele/neu/"])
+def test_a_form_body_django_cannot_decode_is_a_400(path):
+    """A Latin-1 form makes Django's own error views fail in turn (they read the POST for their
+    CSRF check): without the middleware's guard the exception escaped to the server as a 500."""
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    response = client.generic(
+        "POST",
+        path,
+        data=b"\x00",
+        content_type="application/x-www-form-urlencoded; charset=latin-1",
+        headers={"Cookie": "csrftoken=" + "0" * 64},
+    )
+    assert response.status_code == 400
+    assert b"Traceback" not in response.content
