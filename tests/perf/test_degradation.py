@@ -138,8 +138,8 @@ def test_a_database_that_never_answers_costs_one_timeout_then_nothing(production
 def database_down():
     """Call it to make every query fail at once, as a refused connection does.
 
-    (The test database is SQLite in memory, which never really closes, so the failure is
-    injected where Django opens or reuses the connection: `ensure_connection`.)
+    (The failure is injected where Django opens or reuses a connection, `ensure_connection`,
+    so it holds whether or not the test's connection is already open.)
     """
     patches = []
 
