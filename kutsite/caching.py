@@ -316,15 +316,13 @@ def marked(request: HttpRequest, response: HttpResponse) -> bool:
     return match is not None and match.view_name in CACHED_VIEWS
 
 
-def cacheable(request: HttpRequest, response: HttpResponse, key: PageKey) -> bool:
-    if not marked(request, response):
-        return False
+def _safe_to_keep(request: HttpRequest, response: HttpResponse, key: PageKey) -> bool:
+    """What any kept response must be: a plain GET 200 that anyone asking for `key` may get."""
     if request.method != "GET" or response.status_code != 200 or response.streaming:
         return False
     if response.cookies or len(response.content) > MAX_BODY:
         return False
-    cache_control = response.get("Cache-Control", "").lower()
-    if "private" in cache_control or "no-store" in cache_control or "no-cache" in cache_control:
+    if "no-store" in response.get("Cache-Control", "").lower():
         return False
     if "nonce-" in response.get("Content-Security-Policy", ""):
         return False
@@ -334,6 +332,16 @@ def cacheable(request: HttpRequest, response: HttpResponse, key: PageKey) -> boo
     if response.get("Content-Language", key.language) != key.language:
         return False
     return not in_transaction()
+
+
+def cacheable(request: HttpRequest, response: HttpResponse, key: PageKey) -> bool:
+    """A content page that may be served again without asking the view."""
+    if not marked(request, response):
+        return False
+    cache_control = response.get("Cache-Control", "").lower()
+    if "private" in cache_control or "no-cache" in cache_control:
+        return False
+    return _safe_to_keep(request, response, key)
 
 
 def _strong_etag(response: HttpResponse) -> bool:
@@ -346,20 +354,7 @@ def revalidatable(request: HttpRequest, response: HttpResponse, key: PageKey) ->
     match = getattr(request, "resolver_match", None)
     if match is None or match.view_name not in REVALIDATED_VIEWS:
         return False
-    if request.method != "GET" or response.status_code != 200 or response.streaming:
-        return False
-    if response.cookies or len(response.content) > MAX_BODY or not _strong_etag(response):
-        return False
-    if "no-store" in response.get("Cache-Control", "").lower():
-        return False
-    if "nonce-" in response.get("Content-Security-Policy", ""):
-        return False
-    vary = {v.strip().lower() for v in response.get("Vary", "").split(",") if v.strip()}
-    if not vary <= KEYED_VARY:
-        return False
-    if response.get("Content-Language", key.language) != key.language:
-        return False
-    return not in_transaction()
+    return _strong_etag(response) and _safe_to_keep(request, response, key)
 
 
 def make_entry(response: HttpResponse) -> Entry:
