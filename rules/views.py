@@ -33,6 +33,8 @@ from rules.models import GlossaryTerm, Round
 from rules.reasons import error_message, sentence
 from rules.wording import contract_text, tile_count_text
 
+ROUND_NUMBER_MAX = 32767  # Round.number is a PositiveSmallIntegerField
+
 # Django's json_script escapes: the JSON can never close the <script> element early.
 JSON_SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
 
@@ -160,6 +162,8 @@ def rounds(request):
 @require_safe
 @content_page
 def round_detail(request, number: int):
+    if number > ROUND_NUMBER_MAX:  # past any round a game can have, and past the column's range
+        raise Http404
     # One query for the round and its neighbours.
     found = {r.number: r for r in Round.objects.filter(number__in=(number - 1, number, number + 1))}
     if number not in found:

@@ -429,3 +429,9 @@ def test_round_and_glossary_pages_stay_within_40_kb(client, path):
     # uncompressed 40 KB; see the report. Their first response stays within 14 KB gzipped.
     _html, total = own_bytes(client, path)
     assert total <= 40 * 1024, total
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("number", ["21", "32768", "10000000000000000000"])
+def test_a_round_that_does_not_exist_is_a_404(client, number):
+    assert client.get(f"/en/rounds/{number}/").status_code == 404
