@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kutsite import caching
+from referee.coverage import RULING_KEYS
 
 settings.register_profile(
     "short",  # the suite: the same examples every run, so CI never flickers
@@ -41,17 +42,7 @@ settings.register_profile(
 PROFILE = os.environ.get("KUT_FUZZ_PROFILE", "short")
 fuzz_settings = settings(settings.get_profile(PROFILE))
 
-RULINGS = [
-    "run-12-13-1",
-    "take-the-okey",
-    "add-on-melding-turn",
-    "add-before-melding",
-    "discard-playable-tile",
-    "discard-okey",
-    "buy-discard",
-    "group-size",
-    "pile-runs-out",
-]
+RULINGS = list(RULING_KEYS)
 ADMIN_PATHS = [
     "/admin/",
     "/admin/login/",
