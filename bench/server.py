@@ -1,6 +1,6 @@
 """Run the site as production runs it, on a free loopback port: for the benchmark and tests.
 
-    with ProductionSite() as site:          # temp dir: SQLite database, STATIC_ROOT, shared cache
+    with ProductionSite() as site:          # temp dir: SQLite database, STATIC_ROOT
         site.prepare()                      # migrate (seeds the content) + collectstatic
         site.start()                        # gunicorn, DEBUG off, whitenoise, hashed static
         site.get("/en/")                    # -> Reply(status, headers, body)
@@ -64,7 +64,6 @@ def production_env(workdir: Path, **extra: str) -> dict[str, str]:
         SECURE_SSL_REDIRECT="0",
         DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
         STATIC_ROOT=str(workdir / "static"),
-        SHARED_CACHE_LOCATION=str(workdir / "shared-cache"),
         PYTHONUNBUFFERED="1",
     )
     env.update(extra)

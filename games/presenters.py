@@ -6,23 +6,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.models import Entry, Game
 from games.sheet import ROUND_COUNT, TEAMS, Row, progress, standings
+from kutsite import content
+from rules.engine.verdicts import InputError
+from rules.models import Round
+from rules.wording import contract_text
 
 
 def contract_texts() -> dict[int, str]:
-    """Each round's contract in words, in the page's language, from the rounds in the
-    database (one query). A round whose data the engine rejects shows no wording."""
-    from rules.engine.verdicts import InputError
-    from rules.models import Round
-    from rules.wording import contract_text
+    """Each round's contract in words, in the page's language: once per content version.
+    A round whose data the engine rejects shows no wording."""
+    return content.remember(f"games.contracts:{get_language()}", _word_contracts)
 
+
+def _word_contracts() -> dict[int, str]:
     texts = {}
-    for r in Round.objects.only(
-        "number", "groups", "group_size", "runs", "run_size", "pairs", "is_final"
-    ):
+    for r in Round.objects.cached():
         try:
             texts[r.number] = contract_text(r.contract)
         except InputError:

@@ -34,6 +34,7 @@ from games.presenters import contract_texts, sheet_context
 from games.recording import calculator_form, initial_calculator_form, scored_entry
 from games.retention import RETENTION_DAYS
 from games.sheet import Kind, progress
+from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
 from scoring.forms import FIELD_NAMES
 
@@ -74,8 +75,10 @@ def _load(request, mode: str, secret: str) -> Game | None:
 
 
 def sheet_etag(game: Game, mode: str, fragment: bool) -> str:
-    """One ETag per version, page kind, language and representation (page or fragment)."""
-    return f"g{game.version}-{mode}-{get_language()}-{'f' if fragment else 'p'}"
+    """One ETag per game version, content version, deploy, page kind, language and
+    representation (page or fragment): a content edit or a new deploy reaches every sheet."""
+    kind = "f" if fragment else "p"
+    return f"g{game.version}-{content.version()}{content.BUILD}-{mode}-{get_language()}-{kind}"
 
 
 def _etag_func(mode: str):
@@ -84,14 +87,6 @@ def _etag_func(mode: str):
         return sheet_etag(game, mode, wants_fragment(request)) if game else None
 
     return etag
-
-
-def _last_modified_func(mode: str):
-    def last_modified(request, secret):
-        game = _load(request, mode, secret)
-        return game.updated_at if game else None
-
-    return last_modified
 
 
 def _game_or_404(request, mode: str, secret: str) -> Game:
@@ -167,7 +162,7 @@ def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message:
 
 @private_sheet
 @require_safe
-@condition(etag_func=_etag_func(EDIT), last_modified_func=_last_modified_func(EDIT))
+@condition(etag_func=_etag_func(EDIT))
 def sheet(request, secret):
     """The sheet for the players who keep the score: everything, and the buttons to write."""
     return _render_sheet(request, _game_or_404(request, EDIT, secret), EDIT)
@@ -175,7 +170,7 @@ def sheet(request, secret):
 
 @private_sheet
 @require_safe
-@condition(etag_func=_etag_func(VIEW), last_modified_func=_last_modified_func(VIEW))
+@condition(etag_func=_etag_func(VIEW))
 def view(request, secret):
     """The read-only sheet: the same scores, no way to change them."""
     return _render_sheet(request, _game_or_404(request, VIEW, secret), VIEW)

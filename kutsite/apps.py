@@ -6,5 +6,5 @@ class KutsiteConfig(AppConfig):
     verbose_name = "Küt site"
 
     def ready(self):
-        # Connects the signals that invalidate cached content pages on every edit.
-        from kutsite import caching  # noqa: F401
+        # Connects the signals that give the content a new version on every edit.
+        from kutsite import content  # noqa: F401

@@ -13,9 +13,10 @@ def wants_fragment(request) -> bool:
 def render_page(request, template: str, fragment: str, context: dict, status: int = 200):
     """Render `template`, or only its `{% partialdef fragment %}` for an htmx request.
 
-    Always sends `Vary: HX-Request`, so no cache hands a fragment to a full-page visit.
+    Varies on both headers `wants_fragment` reads, so no cache hands a fragment to a full-page
+    visit or to a history restore.
     """
     name = f"{template}#{fragment}" if wants_fragment(request) else template
     response = render(request, name, context, status=status)
-    patch_vary_headers(response, ("HX-Request",))
+    patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request"))
     return response

@@ -73,8 +73,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Right after SecurityMiddleware, as whitenoise asks: static files skip everything below.
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Cached content pages leave here; database outages become the cache or a branded 503.
-    "kutsite.middleware.PageCacheMiddleware",
+    # Django's page cache: stores what views declare public (kutsite.http.public_page), after
+    # compression, so a hit costs no gzip. Its other half, FetchFromCacheMiddleware, is last.
+    "django.middleware.cache.UpdateCacheMiddleware",
+    # Django's GZip pads responses against BREACH; static files come precompressed instead.
+    "django.middleware.gzip.GZipMiddleware",
+    # ETag on every page and 304 for a phone that already has it, cached or not.
+    "django.middleware.http.ConditionalGetMiddleware",
     "kutsite.middleware.PermissionsPolicyMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -85,6 +90,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as Django asks: the key then knows the page's language and every Vary header.
+    "django.middleware.cache.FetchFromCacheMiddleware",
 ]
 
 ROOT_URLCONF = "kutsite.urls"
@@ -117,17 +124,24 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# No query may hold a worker for more than a few seconds: a stalled database costs a visitor
+# a short wait and the branded 503, never a worker killed by gunicorn's timeout.
+DB_TIMEOUT = int(os.environ.get("DB_TIMEOUT", "3"))
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    # Fail fast when PostgreSQL is away (2 s is libpq's floor; a refused connection fails at
-    # once), so a visitor gets the cached page or the 503 instead of a hang.
+    # connect_timeout 2 s is libpq's floor; a refused connection fails at once.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        connect_timeout=int(os.environ.get("DB_CONNECT_TIMEOUT", "2")),
-        tcp_user_timeout=int(os.environ.get("DB_TCP_USER_TIMEOUT_MS", "3000")),
+        connect_timeout=min(DB_TIMEOUT, 2),
+        options=f"-c statement_timeout={DB_TIMEOUT * 1000} -c lock_timeout={DB_TIMEOUT * 1000}",
     )
 elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # Writers take the lock when their transaction starts, so two phones saving at once queue
-    # up instead of failing with "database is locked" halfway through.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        # Writers take the lock when their transaction starts, so two phones saving at once
+        # queue up (for at most DB_TIMEOUT) instead of failing halfway through.
+        transaction_mode="IMMEDIATE",
+        timeout=DB_TIMEOUT,
+        # Write-ahead logging: readers never wait for a writer, nor a writer for readers.
+        init_command="PRAGMA journal_mode=WAL;",
+    )
     # A file, not memory, so that the concurrency tests' threads share one test database; one
     # per process, so that test runs side by side don't share it.
     DATABASES["default"]["TEST"] = {
@@ -215,29 +229,42 @@ if PRODUCTION:
 # --- Caching ----------------------------------------------------------------------------
 
 CACHES = {
+    # Rate limits and other small per-process state.
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "kutsite",
-        "OPTIONS": {"MAX_ENTRIES": 5000},
+        "LOCATION": "kutsite-default",
     },
-    # Shared by every process on the host (files by default): the content version and the last
-    # good copy of every page. Several hosts: point it at Redis or Memcached (docs/performance.md).
-    "shared": {
-        "BACKEND": os.environ.get(
-            "SHARED_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
-        ),
-        "LOCATION": os.environ.get("SHARED_CACHE_LOCATION")
-        or str(Path(tempfile.gettempdir()) / "kutsite-shared"),
-        "TIMEOUT": None,
-        "OPTIONS": {"MAX_ENTRIES": 20000},
+    # Django's page cache, per process: nothing to share, nothing written to disk. Its keys
+    # carry the build and the content version (kutsite.content.page_key), so an edit retires
+    # every page in every process without a shared cache. Bounded: a flood of unique queries
+    # only pushes out other pages, which render again from the content kept in memory.
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kutsite-pages",
+        "KEY_FUNCTION": "kutsite.content.page_key",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
-# Whole-page cache of content pages (kutsite/caching.py, docs/performance.md).
+CACHE_MIDDLEWARE_ALIAS = "pages"
+# Only what a view declares public with a max-age is kept (kutsite.http.public_page).
+CACHE_MIDDLEWARE_SECONDS = 0
+CACHE_MIDDLEWARE_KEY_PREFIX = ""
+
+# Public pages: a browser keeps them a minute, a shared proxy or CDN ten, and either may serve
+# a stale copy while it asks again or while the site answers with an error (a day).
+PUBLIC_CACHE_CONTROL = {
+    "public": True,
+    "max_age": 60,
+    "s_maxage": 600,
+    "stale_while_revalidate": 60,
+    "stale_if_error": 60 * 60 * 24,
+}
+
+# The content (kutsite/content.py): which apps hold it, and how often each process asks the
+# database whether it changed — the longest an edit takes to reach another process.
 CONTENT_APPS = ["rules", "referee"]
 CONTENT_VERSION_POLL = float(os.environ.get("CONTENT_VERSION_POLL", "2"))
-CONTENT_CACHE_SECONDS = int(os.environ.get("CONTENT_CACHE_SECONDS", str(60 * 60 * 24)))
-CONTENT_LAST_GOOD_SECONDS = 60 * 60 * 24 * 30
-CONTENT_CACHE_CONTROL = "public, max-age=0, must-revalidate"
+# What the branded 503 tells a visitor (and a proxy) to wait before asking again.
 DB_RETRY_AFTER = int(os.environ.get("DB_RETRY_AFTER", "5"))
 
 # --- Logging ----------------------------------------------------------------------------

@@ -19,6 +19,8 @@ SITEMAPS = {
     **GAMES_SITEMAPS,
 }
 
+handler500 = "kutsite.views.server_error"
+
 urlpatterns = [
     path("", views.root, name="root"),
     path("robots.txt", views.robots_txt, name="robots_txt"),

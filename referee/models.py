@@ -17,10 +17,17 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from kutsite import content
 from rules.engine.verdicts import InputError
 
 RULE_ID = re.compile(r"^[TDMCPBXES]\d{1,2}$")
 LANGUAGES = ("en", "de")
+
+
+class RulingManager(models.Manager):
+    def cached(self) -> list[Ruling]:
+        """Every ruling with its examples, read once per content version (`kutsite.content`)."""
+        return content.remember("referee.rulings", lambda: list(self.prefetch_related("examples")))
 
 
 class Ruling(models.Model):
@@ -59,6 +66,8 @@ class Ruling(models.Model):
         max_length=40,
         help_text=_("The rules of the rules digest this ruling rests on, e.g. “X2 X3 X4”."),
     )
+
+    objects = RulingManager()
 
     class Meta:
         ordering = ["order", "key"]

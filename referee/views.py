@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
-from kutsite.caching import content_page
+from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
+from kutsite.http import public_page
 from referee.cards import CardExample, CardSpec, CardTile, card_png
 from referee.checks import discard_result, meld_result
 from referee.examples import ExampleView, readable
@@ -81,25 +83,31 @@ def _view(ruling: Ruling, *, featured_only: bool = False) -> RulingView:
 
 
 def _rulings(*, featured_only: bool = False) -> list[RulingView]:
-    """Every ruling with its examples (or only those featured on the list): two queries."""
-    rulings = Ruling.objects.prefetch_related("examples")
-    return [_view(r, featured_only=featured_only) for r in rulings]
+    """Every ruling judged by the engine (or only the examples featured on the list), in the
+    active language: once per content version."""
+    return content.remember(
+        f"referee.ruling-views:{get_language()}:{featured_only}",
+        lambda: [_view(r, featured_only=featured_only) for r in Ruling.objects.cached()],
+    )
 
 
 def _questions() -> dict[str, str]:
-    """{key: question} in the active language, for links from verdicts: one query."""
-    return {r.key: r.question for r in Ruling.objects.all()}
+    """{key: question} in the active language, for links from verdicts."""
+    return content.remember(
+        f"referee.questions:{get_language()}",
+        lambda: {r.key: r.question for r in Ruling.objects.cached()},
+    )
 
 
 @require_safe
-@content_page
+@public_page
 def index(request):
     context = {"rulings": _rulings(featured_only=True)}
     return render(request, "referee/index.html", context)
 
 
 @require_safe
-@content_page
+@public_page
 def ruling(request, slug):
     rulings = _rulings()
     current = next((r for r in rulings if r.key == slug), None)
@@ -116,33 +124,29 @@ def ruling(request, slug):
 @require_safe
 def card(request, slug):
     """The share card as a PNG: drawn once per content and language, then from the cache."""
-    rulings = Ruling.objects.prefetch_related("examples").filter(key=slug)
-    found = [_view(r) for r in rulings]
-    if not found:
+    found = next((r for r in _rulings() if r.key == slug), None)
+    if found is None:
         raise Http404(slug)
-    spec = found[0].card_spec()
+    spec = found.card_spec()
     versioned = request.GET.get("v") == spec.digest[:16]
-    max_age = CARD_MAX_AGE_VERSIONED if versioned else CARD_MAX_AGE
-    cache_control = f"public, max-age={max_age}" + (", immutable" if versioned else "")
-    if _matches(request.headers.get("If-None-Match", ""), spec.etag):
-        response = HttpResponseNotModified()
-    else:
-        response = HttpResponse(card_png(spec), content_type="image/png")
+    # ConditionalGetMiddleware answers 304 from the ETag; the page cache keeps the drawing.
+    response = HttpResponse(card_png(spec), content_type="image/png")
     response["ETag"] = spec.etag
-    response["Cache-Control"] = cache_control
-    response["Content-Language"] = spec.language
+    if versioned:
+        patch_cache_control(response, public=True, max_age=CARD_MAX_AGE_VERSIONED, immutable=True)
+    else:
+        patch_cache_control(response, public=True, max_age=CARD_MAX_AGE)
     return response
 
 
-def _matches(if_none_match: str, etag: str) -> bool:
-    tags = {t.strip().removeprefix("W/") for t in if_none_match.split(",") if t.strip()}
-    return "*" in tags or etag in tags
-
-
 def _round_choices() -> tuple[list[tuple[int, str]], dict[int, Round]]:
-    """The rounds from the content (one query), labelled with their contract's wording."""
+    """The rounds labelled with their contract's wording: once per language and version."""
+    return content.remember(f"referee.round-choices:{get_language()}", _word_rounds)
+
+
+def _word_rounds() -> tuple[list[tuple[int, str]], dict[int, Round]]:
     choices, by_number = [], {}
-    for r in Round.objects.order_by("number"):
+    for r in Round.objects.cached():
         try:
             text = contract_text(r.contract)
         except InputError:
@@ -171,7 +175,7 @@ def _checker_context(request, form, result) -> dict:
 
 
 @require_safe
-@content_page
+@public_page
 def check(request):
     """Meld checker: `?tiles=…&indicator=…&round=…` → each meld's verdict (and the opening's)."""
     choices, rounds = _round_choices()
@@ -193,7 +197,7 @@ def check(request):
 
 
 @require_safe
-@content_page
+@public_page
 def discard(request):
     """Discard checker: `?table=…&tile=…&indicator=…&rack=…&pile=…&final=1` → 0 or 2 tiles."""
     form = DiscardCheckForm(request.GET)

@@ -12,11 +12,18 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from kutsite import content
 from rules.engine.contracts import Contract
 from rules.engine.contracts import Round as EngineRound
 from rules.engine.notation import parse_indicator, parse_melds
 
 DEFAULT_INDICATOR = "b8"
+
+
+class RoundManager(models.Manager):
+    def cached(self) -> list[Round]:
+        """Every round in order, read once per content version (`kutsite.content`)."""
+        return content.remember("rules.rounds", lambda: list(self.order_by("number")))
 
 
 class Round(models.Model):
@@ -62,6 +69,8 @@ class Round(models.Model):
     title = models.CharField(_("title"), max_length=80)
     notes = models.TextField(_("notes"), blank=True)
 
+    objects = RoundManager()
+
     class Meta:
         ordering = ["number"]
         verbose_name = _("round")
@@ -93,6 +102,12 @@ class Round(models.Model):
         )
 
 
+class GlossaryTermManager(models.Manager):
+    def cached(self) -> list[GlossaryTerm]:
+        """Every term, read once per content version (`kutsite.content`)."""
+        return content.remember("rules.glossary", lambda: list(self.all()))
+
+
 class GlossaryTerm(models.Model):
     """One entry of the glossary: a term of TERMS.md, defined in both languages."""
 
@@ -115,6 +130,8 @@ class GlossaryTerm(models.Model):
         blank=True,
         help_text=_("Anchor of the guide section that explains the term, e.g. “okey”."),
     )
+
+    objects = GlossaryTermManager()
 
     class Meta:
         ordering = ["slug"]

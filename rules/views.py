@@ -14,9 +14,11 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from kutsite.caching import content_page
+from kutsite import content as kept
+from kutsite.http import public_page
 from kutsite.tiles import Face, face_of, meld_faces
 from rules import guide as content
 from rules.engine import (
@@ -32,8 +34,6 @@ from rules.engine.contracts import OpeningVerdict
 from rules.models import GlossaryTerm, Round
 from rules.reasons import error_message, sentence
 from rules.wording import contract_text, tile_count_text
-
-ROUND_NUMBER_MAX = 32767  # Round.number is a PositiveSmallIntegerField
 
 # Django's json_script escapes: the JSON can never close the <script> element early.
 JSON_SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
@@ -67,7 +67,7 @@ def faq_json_ld(request, questions: list[content.Question]) -> str:
 
 
 @require_safe
-@content_page
+@public_page
 def guide(request):
     questions = content.faq()
     context = {
@@ -151,27 +151,31 @@ def round_view(r: Round) -> RoundView:
     )
 
 
+def round_views() -> dict[int, RoundView]:
+    """Every round as pages show it, in the active language: once per content version."""
+    return kept.remember(
+        f"rules.round-views:{get_language()}",
+        lambda: {r.number: round_view(r) for r in Round.objects.cached()},
+    )
+
+
 @require_safe
-@content_page
+@public_page
 def rounds(request):
-    views = [round_view(r) for r in Round.objects.all()]
-    context = {"rounds": views, "guide_url": reverse("rules:guide")}
+    context = {"rounds": round_views().values(), "guide_url": reverse("rules:guide")}
     return render(request, "rules/rounds.html", context)
 
 
 @require_safe
-@content_page
+@public_page
 def round_detail(request, number: int):
-    if number > ROUND_NUMBER_MAX:  # past any round a game can have, and past the column's range
-        raise Http404
-    # One query for the round and its neighbours.
-    found = {r.number: r for r in Round.objects.filter(number__in=(number - 1, number, number + 1))}
-    if number not in found:
+    views = round_views()
+    if number not in views:
         raise Http404
     context = {
-        "round": round_view(found[number]),
-        "previous": found.get(number - 1),
-        "next": found.get(number + 1),
+        "round": views[number],
+        "previous": views.get(number - 1),
+        "next": views.get(number + 1),
     }
     return render(request, "rules/round.html", context)
 
@@ -183,9 +187,12 @@ def sort_key(text: str) -> str:
 
 
 @require_safe
-@content_page
+@public_page
 def glossary(request):
-    terms = sorted(GlossaryTerm.objects.all(), key=lambda t: sort_key(t.term))
+    terms = kept.remember(
+        f"rules.glossary:{get_language()}",
+        lambda: sorted(GlossaryTerm.objects.cached(), key=lambda t: sort_key(t.term)),
+    )
     return render(
         request, "rules/glossary.html", {"terms": terms, "guide_url": reverse("rules:guide")}
     )

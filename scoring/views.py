@@ -1,11 +1,13 @@
 from django.views.decorators.http import require_safe
 
 from kutsite.htmx import render_page, wants_fragment
+from kutsite.http import public_page
 from scoring.examples import worked_examples
 from scoring.forms import CalculatorForm
 
 
 @require_safe
+@public_page
 def calculator(request):
     """The score calculator: parse the query → the engine scores → the page or the fragment."""
     form = CalculatorForm(request.GET)

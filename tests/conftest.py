@@ -61,3 +61,22 @@ def _serialized_content_on_every_connection(django_db_setup, django_db_blocker):
         contents = connection.__dict__.get("_test_serialized_contents")
         if contents:
             type(connection)._test_serialized_contents = contents
+
+
+@pytest.fixture(autouse=True)
+def _fresh_content_memory():
+    """Each test starts with nothing kept from the content: an edit that a test made and that
+    was rolled back must not live on in a process's memory or page cache. Within a test the
+    version changes only by the edits' signals; tests of the database poll set their own.
+    Every cache starts empty too (share cards, rate limits)."""
+    from django.core.cache import caches
+    from django.test import override_settings
+
+    from kutsite import content
+
+    content.reset()
+    for cache in caches.all():
+        cache.clear()
+    with override_settings(CONTENT_VERSION_POLL=float("inf")):
+        yield
+    content.reset()
