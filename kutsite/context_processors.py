@@ -1,12 +1,27 @@
 from django.conf import settings
 from django.urls import translate_url
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, get_language_info
 
 
 def site(request):
-    """The page's twins in every language, for hreflang, canonical and the switcher."""
+    """The page's twins in every language, for hreflang, canonical and the switcher.
+
+    Lazy: an htmx fragment never shows them, so it never pays for resolving the URL twice.
+    """
     path = request.get_full_path()
     current = get_language()
+    twins = SimpleLazyObject(lambda: _twins(request, path, current))
+    return {
+        "alternates": SimpleLazyObject(lambda: twins["alternates"]),
+        "canonical_url": SimpleLazyObject(lambda: twins["canonical_url"]),
+        "x_default_url": SimpleLazyObject(lambda: twins["x_default_url"]),
+        "other_languages": SimpleLazyObject(lambda: twins["other_languages"]),
+        "page_path": path,
+    }
+
+
+def _twins(request, path: str, current: str) -> dict:
     alternates = []
     for code, _name in settings.LANGUAGES:
         url = translate_url(path, code)
@@ -26,5 +41,4 @@ def site(request):
         "canonical_url": canonical,
         "x_default_url": x_default,
         "other_languages": [a for a in alternates if not a["current"]],
-        "page_path": path,
     }

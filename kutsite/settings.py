@@ -244,6 +244,14 @@ CACHES = {
         "KEY_FUNCTION": "kutsite.content.page_key",
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
+    # Django's {% cache %} tag: parts of a page that hardly depend on the request (the tile
+    # picker, a list of 20 contracts), rendered once per language and content version.
+    "template_fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kutsite-fragments",
+        "KEY_FUNCTION": "kutsite.content.page_key",
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    },
 }
 CACHE_MIDDLEWARE_ALIAS = "pages"
 # Only what a view declares public with a max-age is kept (kutsite.http.public_page).
