@@ -94,7 +94,7 @@ class Round(models.Model):
 
 
 class GlossaryTerm(models.Model):
-    """One entry of the glossary: a term of TERMS.md, defined in both languages."""
+    """One entry of the glossary: a term of docs/terms.md, defined in both languages."""
 
     slug = models.SlugField(
         _("anchor"),

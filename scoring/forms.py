@@ -105,7 +105,7 @@ from rules.engine.tiles import Tile, multiplier, okey_of
 from rules.engine.verdicts import InputError, ReasonCode
 
 PLAYERS = (1, 2, 3, 4)
-# The engine's default list (ROUNDS.md): rounds 1…20, the last one the all-at-once round (C4).
+# The engine's default list (docs/rules.md): rounds 1…20, the last one the all-at-once round (C4).
 FIRST_ROUND = DEFAULT_ROUNDS[0].number
 LAST_ROUND = DEFAULT_ROUNDS[-1].number
 NAME_LENGTH = 30

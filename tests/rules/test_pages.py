@@ -265,7 +265,7 @@ def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calcu
             f'data-player="{seat}" data-score="{plain.score(seat)}" '
             f'data-doubled="{doubled.score(seat)}"'
         ) in html
-    assert 'data-score="195"' in html  # RULES.md's worked check: (3 + 11 + 25) × 5
+    assert 'data-score="195"' in html  # docs/rules.md's worked check: (3 + 11 + 25) × 5
     assert "(3 + 11 + 25) × 5" in html
     link = html_lib.unescape(re.search(r'href="(/en/calculator/\?[^"]+)"', html).group(1))
     query = parse_qs(urlsplit(link).query)
