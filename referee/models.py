@@ -1,6 +1,6 @@
 """The referee's content: the nine rulings on disputed questions, and their examples.
 
-Rulings are content, not code: seeded by a data migration (`referee.content`), editable in the
+Rulings are content, not code: seeded once by a frozen data migration, then edited in the
 admin in both languages (django-modeltranslation, see `referee/translation.py`). An example
 stores only tiles and the situation; its verdict is computed by the rules engine whenever the
 page is drawn (`referee.examples`), so the content can never claim a verdict the engine does

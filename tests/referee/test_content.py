@@ -3,11 +3,9 @@
 import re
 
 import pytest
-from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from referee.content import RULINGS, seed
 from referee.coverage import ruling_for
 from referee.examples import build
 from referee.models import Ruling, RulingExample
@@ -82,23 +80,6 @@ def test_every_ruling_but_the_exhausted_pile_has_an_example_on_the_list_page():
     for ruling in Ruling.objects.prefetch_related("examples"):
         featured = [e for e in ruling.examples.all() if e.featured]
         assert bool(featured) == (ruling.key != "pile-runs-out"), ruling.key
-
-
-def test_seeding_again_adds_nothing():
-    before = (Ruling.objects.count(), RulingExample.objects.count())
-    seed(apps)
-    assert (Ruling.objects.count(), RulingExample.objects.count()) == before
-    assert len(RULINGS) == before[0]
-
-
-def test_seeding_with_the_live_registry_fills_both_languages():
-    Ruling.objects.all().delete()
-    with translation.override("de"):
-        seed(apps)
-    ruling = Ruling.objects.get(key="run-12-13-1")
-    assert ruling.question_en == "Is 12-13-1 a valid run?"
-    assert ruling.question_de == "Ist 12-13-1 eine gültige Reihe?"
-    assert ruling.examples.count() == 3
 
 
 def test_a_silent_ruling_cannot_carry_a_table_rule():

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from rules.completeness import missing_translations
-from rules.engine import check_opening
+from rules.engine import DEFAULT_ROUNDS, check_opening
 from rules.engine.contracts import MAX_CONTRACT_TILES, validate_round_list
 from rules.models import GlossaryTerm, Round
 from rules.reasons import problem_sentence
@@ -40,6 +40,12 @@ def test_contract_wording_is_generated_from_the_data_and_matches_the_rules_diges
         with translation.override("de"):
             assert contract_text(r.contract) == german, r.number
         assert (tiles == "—") == r.is_final, r.number
+
+
+def test_the_seeded_rounds_are_the_engines_default_list():
+    # The data migration seeds frozen rows, not DEFAULT_ROUNDS itself; the two must agree until
+    # an editor changes the database (the calculator still counts rounds from the engine's list).
+    assert engine_rounds() == list(DEFAULT_ROUNDS)
 
 
 def test_every_example_meets_its_own_contract():
