@@ -10,15 +10,14 @@ from django.utils.translation import gettext
 
 from games.models import Entry, Game
 from games.sheet import ROUND_COUNT, TEAMS, Row, progress, standings
+from rules.engine.verdicts import InputError
+from rules.models import Round
+from rules.wording import contract_text
 
 
 def contract_texts() -> dict[int, str]:
     """Each round's contract in words, in the page's language, from the rounds in the
     database (one query). A round whose data the engine rejects shows no wording."""
-    from rules.engine.verdicts import InputError
-    from rules.models import Round
-    from rules.wording import contract_text
-
     texts = {}
     for r in Round.objects.only(
         "number", "groups", "group_size", "runs", "run_size", "pairs", "is_final"

@@ -17,7 +17,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from referee.examples import build
 from rules.engine.verdicts import InputError
+from rules.reasons import error_message
 
 RULE_ID = re.compile(r"^[TDMCPBXES]\d{1,2}$")
 LANGUAGES = ("en", "de")
@@ -189,13 +191,9 @@ class RulingExample(models.Model):
         return f"{self.get_kind_display()}: {self.tiles} {self.tile}".strip()
 
     def clean(self) -> None:
-        from referee.examples import build
-
         try:
             build(self)
         except InputError as error:
-            from rules.reasons import error_message
-
             field = {"table": "tiles", "seat": "wanting"}.get(error.field, error.field)
             field = field if field in self.fields_for(self.kind) else None
             message = error_message(error)

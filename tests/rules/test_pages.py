@@ -297,7 +297,14 @@ def test_team_example_gives_the_partner_zero(client):
         assert f'data-player="{seat}" data-team-score="{result.score(seat)}"' in team
     for i, total in enumerate(result.team_totals, 1):
         assert f'data-team="{i}" data-team-total="{total}"' in team
-    assert "team=1" in html_lib.unescape(team)
+    # the link opens the calculator on the same team round, and it agrees
+    link = html_lib.unescape(re.search(r'href="(/en/calculator/\?[^"]+)"', team).group(1))
+    assert parse_qs(urlsplit(link).query)["team"] == ["1"]
+    calculator = client.get(link).content.decode()
+    for seat in range(1, 5):
+        assert re.search(
+            rf'data-player="{seat}"[^>]*data-score="{result.score(seat)}"', calculator
+        ), seat
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
