@@ -12,6 +12,7 @@ import json
 import re
 from functools import wraps
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -145,6 +146,7 @@ def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message:
             "poll_headers": json.dumps(
                 {"If-None-Match": quote_etag(sheet_etag(game, mode, fragment=True))}
             ),
+            "poll_seconds": settings.GAME_POLL_SECONDS,
             "retention_days": RETENTION_DAYS,
             "edit_link": (
                 request.build_absolute_uri(context["sheet_url"]) if context["sheet_url"] else ""

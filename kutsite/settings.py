@@ -215,6 +215,9 @@ SESSION_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 
+# How often an open game sheet asks for new rounds (the browser tests shorten it).
+GAME_POLL_SECONDS = 10
+
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, pgettext
 
+from rules.engine.tiles import is_okey, okey_of
+
 COLOURS = ("r", "k", "b", "y")
 
 
@@ -111,8 +113,6 @@ def face_of(tile, indicator=None, stands_for=None) -> Face:
     With the round's indicator, a tile showing the Okey's face is drawn as an Okey and a false
     joker says which tile it counts as. `stands_for` names the tile an Okey replaces in a meld.
     """
-    from rules.engine.tiles import is_okey, okey_of
-
     if tile.is_false_joker:
         return Face("fj", shows=face_of(okey_of(indicator)) if indicator is not None else None)
     if tile.is_okey_token or (indicator is not None and is_okey(tile, indicator)):

@@ -4,7 +4,7 @@ The engine's verdicts carry a reason code and a rule ID; a page that shows one c
 ruling that discusses it (`{% url "referee:ruling" slug %}`). The sentences themselves come from
 `rules.reasons`.
 
-- `RULING_KEYS` — the nine ruling slugs in RULES.md's order (the same in both languages).
+- `RULING_KEYS` — the nine ruling slugs in the order of docs/rules.md (the same in both languages).
 - `ruling_for(code=None, rule=None) -> str | None` — the slug of the ruling that covers a
   reason code or rule ID, if one does.
 - `REASON_RULINGS`, `RULE_RULINGS` — the mappings behind `ruling_for`.

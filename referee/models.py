@@ -1,6 +1,6 @@
 """The referee's content: the nine rulings on disputed questions, and their examples.
 
-Rulings are content, not code: seeded by a data migration (`referee.content`), editable in the
+Rulings are content, not code: seeded once by a frozen data migration, then edited in the
 admin in both languages (django-modeltranslation, see `referee/translation.py`). An example
 stores only tiles and the situation; its verdict is computed by the rules engine whenever the
 page is drawn (`referee.examples`), so the content can never claim a verdict the engine does
@@ -18,7 +18,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from kutsite import content
+from referee.examples import build
 from rules.engine.verdicts import InputError
+from rules.reasons import error_message
 
 RULE_ID = re.compile(r"^[TDMCPBXES]\d{1,2}$")
 LANGUAGES = ("en", "de")
@@ -198,13 +200,9 @@ class RulingExample(models.Model):
         return f"{self.get_kind_display()}: {self.tiles} {self.tile}".strip()
 
     def clean(self) -> None:
-        from referee.examples import build
-
         try:
             build(self)
         except InputError as error:
-            from rules.reasons import error_message
-
             field = {"table": "tiles", "seat": "wanting"}.get(error.field, error.field)
             field = field if field in self.fields_for(self.kind) else None
             message = error_message(error)

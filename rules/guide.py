@@ -21,7 +21,9 @@ Where the long-form text lives, by kind:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from kutsite.tiles import Face, face_of, meld_faces
@@ -44,7 +46,6 @@ from rules.engine import (
     score_round,
 )
 from rules.reasons import describe, penalty_label
-from scoring.forms import calculator_url as scoring_calculator_url
 
 # The guide reads every example with one indicator, the one its "tiles" section introduces.
 INDICATOR = parse_indicator("b8")
@@ -309,15 +310,19 @@ def scoring_example() -> dict:
 
 
 def calculator_url(*, team: bool = False) -> str:
-    """The calculator, pre-filled with the worked example (its public `calculator_url`)."""
-    return scoring_calculator_url(
-        [name for name, _state, _rack in SCORING_PLAYERS],
-        round=SCORING_ROUND,
-        indicator=SCORING_INDICATOR,
-        team=team,
-        states=[str(state) for _name, state, _rack in SCORING_PLAYERS],
-        racks=[rack for _name, _state, rack in SCORING_PLAYERS],
-    )
+    """The calculator pre-filled with the worked example.
+
+    Built from the calculator's public query parameters — the ones every shared calculator link
+    carries — so the rules app links to the calculator without importing it.
+    """
+    pairs = [("indicator", SCORING_INDICATOR), ("round", str(SCORING_ROUND))]
+    if team:
+        pairs.append(("team", "1"))
+    for seat, (name, state, rack) in enumerate(SCORING_PLAYERS, 1):
+        pairs += [(f"name{seat}", name), (f"state{seat}", str(state))]
+        if rack:
+            pairs.append((f"rack{seat}", rack))
+    return f"{reverse('scoring:calculator')}?{urlencode(pairs)}"
 
 
 # --- FAQ ---------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Content of the rules pages: the rounds of a game and the glossary.
 
-Both are content, not code: seeded by data migrations, editable in the admin, their text
+Both are content, not code: seeded once by a frozen data migration, edited in the admin, their text
 translated with django-modeltranslation (see `rules/translation.py`). A round's contract is
 *data* that maps one to one onto the engine's `Contract`; its wording is generated from that
 data (`rules.wording`), so the words can never disagree with the rule.
@@ -109,7 +109,7 @@ class GlossaryTermManager(models.Manager):
 
 
 class GlossaryTerm(models.Model):
-    """One entry of the glossary: a term of TERMS.md, defined in both languages."""
+    """One entry of the glossary: a term of docs/terms.md, defined in both languages."""
 
     slug = models.SlugField(
         _("anchor"),

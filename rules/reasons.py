@@ -1,7 +1,7 @@
 """The engine's reason codes in words, in the page's language: the one place that phrases them.
 
 The rules engine (`rules.engine`) returns verdicts as data: a `ReasonCode`, the rule ID of
-`spec/RULES.md` it applies, and `facts` (tiles, numbers, colours…). This module turns them into
+`docs/rules.md` it applies, and `facts` (tiles, numbers, colours…). This module turns them into
 sentences for every page — the guide and the rounds, the referee's checkers and rulings, the
 score calculator and the admin. It needs Django's translation machinery but no database, and
 imports nothing from the other apps (the referee's ruling slugs live in `referee.coverage`).

@@ -98,14 +98,19 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from kutsite.tiles import face_of
 from rules.engine import DEFAULT_ROUNDS
 from rules.engine import scoring as engine_scoring
 from rules.engine.notation import parse_indicator, parse_tiles
 from rules.engine.tiles import Tile, multiplier, okey_of
 from rules.engine.verdicts import InputError, ReasonCode
+from scoring.messages import error_message
+from scoring.working import notes as round_notes
+from scoring.working import team_totals
+from scoring.working import working as player_working
 
 PLAYERS = (1, 2, 3, 4)
-# The engine's default list (ROUNDS.md): rounds 1…20, the last one the all-at-once round (C4).
+# The engine's default list (docs/rules.md): rounds 1…20, the last one the all-at-once round (C4).
 FIRST_ROUND = DEFAULT_ROUNDS[0].number
 LAST_ROUND = DEFAULT_ROUNDS[-1].number
 NAME_LENGTH = 30
@@ -200,8 +205,6 @@ class Problem:
 
     @property
     def message(self) -> str:
-        from scoring.messages import error_message
-
         return error_message(self)
 
 
@@ -370,33 +373,23 @@ class CalculatorForm(forms.Form):
     @property
     def working(self):
         """Each player's score, lowest mark, drawn rack and working lines (`scoring.working`)."""
-        from scoring.working import working
-
-        return working(self)
+        return player_working(self)
 
     @property
     def notes(self) -> list[str]:
-        from scoring.working import notes
-
-        return notes(self)
+        return round_notes(self)
 
     @property
     def team_rows(self) -> list[dict[str, Any]]:
-        from scoring.working import team_totals
-
         return team_totals(self)
 
     @property
     def okey_face(self):
-        from kutsite.tiles import face_of
-
         okey = self.okey
         return face_of(okey) if okey is not None else None
 
     @property
     def indicator_face(self):
-        from kutsite.tiles import face_of
-
         indicator = self.indicator_tile
         return face_of(indicator) if indicator is not None else None
 

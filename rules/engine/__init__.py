@@ -1,4 +1,4 @@
-"""The Küt rules engine: plain Python, no Django. Rule IDs refer to spec/RULES.md.
+"""The Küt rules engine: plain Python, no Django. Rule IDs refer to docs/rules.md.
 
 Verdicts are frozen dataclasses carrying data, never prose: `ok` (or `penalty`/`score`), a
 `reason` (`ReasonCode`), the `rule` ID ("M2") and `facts` (a read-only mapping; the names each
@@ -33,7 +33,7 @@ Melds (melds.py)
 Contracts and rounds (contracts.py)
 - Contract(groups, group_size, runs, run_size, pairs, is_final)  .tile_count .meld_count .slots
 - FINAL                          Contract(is_final=True): the all-at-once round (C4)
-- Round(number, contract, example, indicator); DEFAULT_ROUNDS   ROUNDS.md's 20 rounds
+- Round(number, contract, example, indicator); DEFAULT_ROUNDS   docs/rules.md's 20 rounds
 - check_opening(melds, contract, indicator) -> OpeningVerdict   (C2; final round → C4)
 - check_all_at_once(melds, indicator, rack=None) -> OpeningVerdict   (C4)
 - validate_round_list(rounds) -> tuple[RoundProblem, ...]   (empty: fine)
@@ -67,7 +67,7 @@ Reason codes (verdicts.py)
 - REASONS[code] -> ReasonInfo(rule, facts, meaning)   the catalogue, one entry per code
 - InputError, NotationError
 
-Choices where RULES.md is silent (each module's docstring has the detail)
+Choices where the digest is silent (each module's docstring has the detail)
 - `ok` parses without an indicator (`OKEY`); with one, `ok` and the Okey's face tile are the same
   wild tile. The indicator counts as one physical copy in every copy check (T1).
 - Runs are read in table order, low to high (`r12 r13 r1`); high to low (`r3 r2 r1`) is accepted

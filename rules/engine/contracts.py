@@ -1,8 +1,8 @@
 """Contracts and rounds (C1–C4): the opening meld check and the round-list check.
 
 A `Contract` is data — how many groups of which size, runs of which size and pairs — or the
-all-at-once final round (`is_final`). `DEFAULT_ROUNDS` is ROUNDS.md's list, used to seed the
-database; the database is the truth afterwards (check an edited list with `validate_round_list`).
+all-at-once final round (`is_final`). `DEFAULT_ROUNDS` is the default list of docs/rules.md; the
+database holds the list the site plays (check an edited list with `validate_round_list`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .notation import parse_indicator, parse_melds
 from .tiles import Tile, excess_copies, physical
 from .verdicts import InputError, ReasonCode, facts
 
-MAX_CONTRACT_TILES = 12  # ROUNDS.md: a melding player keeps tiles to discard (P3, P8)
+MAX_CONTRACT_TILES = 12  # docs/rules.md: a melding player keeps tiles to discard (P3, P8)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -290,5 +290,5 @@ DEFAULT_ROUNDS: tuple[Round, ...] = (
     _round(19, C(groups=3, group_size=4), "r1 k1 b1 y1|r5 k5 b5 y5|r10 k10 b10 y10"),
     _round(20, FINAL, "r1 r2 r3 r4|k7 b7 y7|y11 y12 y13|b5 b5|k10 ok k12"),
 )
-"""ROUNDS.md's default 20 rounds; examples are read with indicator b8 (Okey b9)."""
+"""The default 20 rounds of docs/rules.md; examples are read with indicator b8 (Okey b9)."""
 del C

@@ -1,6 +1,6 @@
 """Reason codes, their catalogue, and the engine's input error.
 
-Every verdict the engine returns carries a `ReasonCode` and the rule ID of `spec/RULES.md` that
+Every verdict the engine returns carries a `ReasonCode` and the rule ID of `docs/rules.md` that
 it applies. `REASONS` documents each code once: the rule it usually cites, the names of the facts
 a sentence may use (keys of the verdict's or error's `facts`; an error's offending text is its
 `.token`, with `.position`) and its meaning for developers. Pages never show `meaning`; they

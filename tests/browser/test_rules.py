@@ -6,17 +6,15 @@ import pytest
 from playwright.sync_api import expect
 
 from rules.models import GlossaryTerm, Round
-from rules.seed import seed_glossary, seed_rounds
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def content(transactional_db):
-    """live_server's database is flushed between tests: seed it as the data migration does."""
-    seed_rounds(Round)
-    seed_glossary(GlossaryTerm)
-    assert Round.objects.count() == 20
+    """live_server's database is flushed between tests; serialized rollback (tests/conftest.py)
+    brings back what the data migrations seeded."""
+    assert Round.objects.count() == 20 and GlossaryTerm.objects.exists()
 
 
 def test_read_the_rounds_in_german_open_round_12_and_step_to_13(live_server, page, content):

@@ -1,4 +1,4 @@
-"""C1–C4 and ROUNDS.md: contracts, the opening meld, the all-at-once round, the round list."""
+"""C1–C4 and docs/rules.md: contracts, the opening meld, the all-at-once round, the round list."""
 
 from dataclasses import replace
 
@@ -22,7 +22,7 @@ from .helpers import B8, M, T, t
 R = ReasonCode
 GROUP, RUN, PAIR = MeldKind.GROUP, MeldKind.RUN, MeldKind.PAIR
 
-# ROUNDS.md, row by row: (groups, group size, runs, run size, pairs) and the tile count.
+# docs/rules.md, row by row: (groups, group size, runs, run size, pairs) and the tile count.
 ROUNDS_MD = [
     ((1, 3, 0, 3, 0), 3),
     ((0, 3, 1, 3, 0), 3),
@@ -172,7 +172,7 @@ def test_C4_an_invalid_meld_fails_the_laydown():
     assert check_all_at_once((), B8).reason is R.EMPTY
 
 
-# The round list (ROUNDS.md constraints)
+# The round list (docs/rules.md constraints)
 
 
 def _rounds(*changes):

@@ -21,7 +21,7 @@ GROUP, RUN, PAIR = MeldKind.GROUP, MeldKind.RUN, MeldKind.PAIR
 
 # rule, tiles (indicator b8: Okey b9), kind or None, reason, facts subset
 CASES = [
-    # M1 Küt group — RULES.md's own examples first
+    # M1 Küt group — docs/rules.md's own examples first
     ("M1", "r7 k7 b7", GROUP, R.VALID_GROUP, {"number": 7, "size": 3}),
     ("M1", "r7 k7 b7 y7", GROUP, R.VALID_GROUP, {"size": 4}),
     ("M1", "r7 r7 b7", None, R.GROUP_REPEATED_COLOUR, {"colour": "r", "index": 1}),

@@ -36,7 +36,7 @@ def codes(player):
 
 
 def test_S3_S4_the_worked_example():
-    # RULES.md: Okey red (×5); black 3, blue 11 and an Okey → (3 + 11 + 25) × 5 = 195.
+    # docs/rules.md: Okey red (×5); black 3, blue 11 and an Okey → (3 + 11 + 25) × 5 = 195.
     players = [FIN, P("melded", "k3 b11 ok"), P("not-melded"), P("melded", points=10)]
     result = score_round(players, RED_OKEY)
     assert scores(result) == [0, 195, 500, 50]

@@ -173,10 +173,19 @@ def test_polling_fragment_is_only_the_sheet(client, game):
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="sheet"')
     assert "<html" not in html
-    assert 'hx-trigger="every 10s"' in html
+    assert 'hx-trigger="every 10s"' in html  # GAME_POLL_SECONDS' default
     # The poll sends the ETag of what it shows, so an unchanged sheet costs a 304.
     assert "If-None-Match" in html
     assert response["ETag"].strip('"') in html.replace("&quot;", '"').replace("\\", "")
+
+
+@pytest.mark.parametrize("mode", ["edit", "view"])
+def test_the_poll_interval_is_a_setting(client, game, settings, mode):
+    settings.GAME_POLL_SECONDS = 3
+    secret = game.edit_secret if mode == "edit" else f"view/{game.view_secret}"
+    html = client.get(f"/en/games/{secret}/").content.decode()
+    assert 'hx-trigger="every 3s"' in html
+    assert "every 10s" not in html
 
 
 def test_a_history_restore_gets_the_whole_page(client, game):

@@ -1,31 +1,21 @@
-"""The seeded content: the 20 rounds keep every rule of ROUNDS.md, and the glossary covers
-TERMS.md, all of it in both languages."""
+"""The seeded content: the 20 rounds are the default list of docs/rules.md and keep its rules,
+and the glossary covers docs/terms.md, all of it in both languages."""
 
 import re
-from pathlib import Path
 
 import pytest
 from django.utils import translation
 
 from rules.completeness import missing_translations
-from rules.engine import check_opening
+from rules.engine import DEFAULT_ROUNDS, check_opening
 from rules.engine.contracts import MAX_CONTRACT_TILES, validate_round_list
 from rules.models import GlossaryTerm, Round
 from rules.reasons import problem_sentence
 from rules.wording import contract_text, tile_count_text
 
-SPEC = Path(__file__).resolve().parents[3] / "shared" / "spec"
+from ..docs import RULES, TERMS, rule_ids, table
 
 pytestmark = pytest.mark.django_db
-
-
-def table_rows(name: str) -> list[list[str]]:
-    """The rows of the first Markdown table in a spec file, header and rule lines skipped."""
-    rows = []
-    for line in (SPEC / name).read_text().splitlines():
-        if line.startswith("|") and not set(line) <= set("|- "):
-            rows.append([cell.strip() for cell in line.strip("|").split("|")])
-    return rows[1:]
 
 
 def engine_rounds():
@@ -36,16 +26,26 @@ def test_twenty_rounds_are_seeded_in_order():
     assert list(Round.objects.values_list("number", flat=True)) == list(range(1, 21))
 
 
-def test_contract_wording_is_generated_from_the_data_and_matches_rounds_md():
-    spec = {int(number): (contract, tiles) for number, contract, tiles in table_rows("ROUNDS.md")}
-    assert len(spec) == 20
-    with translation.override("en"):
-        for r in Round.objects.all():
-            contract, tiles = spec[r.number]
-            assert contract_text(r.contract) == contract, r.number
+def test_contract_wording_is_generated_from_the_data_and_matches_the_rules_digest():
+    # docs/rules.md, "The default 20 rounds" (C3): the contract in both languages, the tile count
+    listed = {int(number): rest for number, *rest in table(RULES, "round")}
+    assert sorted(listed) == list(range(1, 21))
+    for r in Round.objects.all():
+        english, german, tiles = listed[r.number]
+        with translation.override("en"):
+            assert contract_text(r.contract) == english, r.number
             if tiles != "—":
                 assert r.contract.tile_count == int(tiles), r.number
                 assert tile_count_text(r.contract) == f"{tiles} tiles"
+        with translation.override("de"):
+            assert contract_text(r.contract) == german, r.number
+        assert (tiles == "—") == r.is_final, r.number
+
+
+def test_the_seeded_rounds_are_the_engines_default_list():
+    # The data migration seeds frozen rows, not DEFAULT_ROUNDS itself; the two must agree until
+    # an editor changes the database (the calculator still counts rounds from the engine's list).
+    assert engine_rounds() == list(DEFAULT_ROUNDS)
 
 
 def test_every_example_meets_its_own_contract():
@@ -98,7 +98,7 @@ def test_a_missing_german_text_is_reported():
     assert any("definition (de)" in p for p in problems)
 
 
-# TERMS.md row (English cell) → glossary slug
+# docs/terms.md row (English cell) → glossary slug
 TERM_SLUGS = {
     "Küt (American Okey, Amerikano)": "kut",
     "tile": "tile",
@@ -131,7 +131,7 @@ TERM_SLUGS = {
 
 
 def test_glossary_defines_every_term_of_terms_md_with_its_german_name():
-    rows = table_rows("TERMS.md")
+    rows = table(TERMS, "English")
     assert {english for english, *_ in rows} == set(TERM_SLUGS)
     terms = {t.slug: t for t in GlossaryTerm.objects.all()}
     for english, german, _note in rows:
@@ -140,6 +140,14 @@ def test_glossary_defines_every_term_of_terms_md_with_its_german_name():
         first_german = re.split(r" / ", german)[0].casefold()
         assert first_german in names_de, (english, german, entry.term_de)
         assert entry.definition_en and entry.definition_de
+
+
+def test_every_rule_a_glossary_entry_cites_is_in_the_digest():
+    known = set(rule_ids())
+    cited = {t.slug: set(t.rules.split()) for t in GlossaryTerm.objects.all()}
+    assert any(cited.values())
+    for slug, rules in cited.items():
+        assert rules <= known, slug
 
 
 def test_glossary_entries_point_at_real_guide_sections(client):

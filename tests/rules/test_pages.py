@@ -270,7 +270,7 @@ def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calcu
             f'data-player="{seat}" data-score="{plain.score(seat)}" '
             f'data-doubled="{doubled.score(seat)}"'
         ) in html
-    assert 'data-score="195"' in html  # RULES.md's worked check: (3 + 11 + 25) × 5
+    assert 'data-score="195"' in html  # docs/rules.md's worked check: (3 + 11 + 25) × 5
     assert "(3 + 11 + 25) × 5" in html
     link = html_lib.unescape(re.search(r'href="(/en/calculator/\?[^"]+)"', html).group(1))
     query = parse_qs(urlsplit(link).query)
@@ -302,7 +302,14 @@ def test_team_example_gives_the_partner_zero(client):
         assert f'data-player="{seat}" data-team-score="{result.score(seat)}"' in team
     for i, total in enumerate(result.team_totals, 1):
         assert f'data-team="{i}" data-team-total="{total}"' in team
-    assert "team=1" in html_lib.unescape(team)
+    # the link opens the calculator on the same team round, and it agrees
+    link = html_lib.unescape(re.search(r'href="(/en/calculator/\?[^"]+)"', team).group(1))
+    assert parse_qs(urlsplit(link).query)["team"] == ["1"]
+    calculator = client.get(link).content.decode()
+    for seat in range(1, 5):
+        assert re.search(
+            rf'data-player="{seat}"[^>]*data-score="{result.score(seat)}"', calculator
+        ), seat
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

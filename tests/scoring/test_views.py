@@ -71,7 +71,7 @@ def test_page_queries_no_database(client, django_assert_max_num_queries):
         assert client.get(url(**base_round())).status_code == 200
 
 
-# Each case: overrides of the parameters → expected scores (from RULES.md S1–S7, E2).
+# Each case: overrides of the parameters → expected scores (from docs/rules.md S1–S7, E2).
 CASES = {
     "red Okey ×5, an Okey on the rack (S3)": (
         {},
