@@ -7,7 +7,6 @@ from, and ends in a redirect (PRG); a stale or invalid POST changes nothing and 
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 from functools import wraps
@@ -27,6 +26,7 @@ from django.views.decorators.http import (
 )
 
 from games import services
+from games.export import write_csv
 from games.forms import NewGameForm, RedealForm, VersionForm
 from games.messages import conflict_message, done_message, refusal_message
 from games.models import Entry, Game
@@ -385,16 +385,15 @@ def _csv(request, game: Game):
     filename = f"{name}-{stamp}.csv"
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    names = list(game.players)
-    writer.writerow([gettext("Round"), gettext("Contract"), *names, gettext("Redeals")])
+    rows = [[gettext("Round"), gettext("Contract"), *game.players, gettext("Redeals")]]
     for row in context["rows"]:
         scores = row.scores or ("", "", "", "")
-        writer.writerow([row.round, row.contract, *scores, row.redeals or ""])
-    writer.writerow([gettext("Total"), "", *context["totals"], ""])
+        rows.append([row.round, row.contract, *scores, row.redeals or ""])
+    rows.append([gettext("Total"), "", *context["totals"], ""])
     if context["team_totals"]:
         a, b = context["team_totals"]
-        writer.writerow([gettext("Team total"), "", a, b, a, b, ""])
+        rows.append([gettext("Team total"), "", a, b, a, b, ""])
+    write_csv(response, rows, get_language())
     return response
 
 
