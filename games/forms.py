@@ -7,20 +7,26 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from games.models import NAME_LENGTH
+from kutsite.text import clean_name
 
 SOLO = "solo"
 TEAM = "team"
 
 
-def _tidy(name: str) -> str:
-    return " ".join(name.split())
+class NameField(forms.CharField):
+    """A player's name: cleaned (`kutsite.text.clean_name`) before it is checked, so the
+    length counts the characters that are kept, and a name of invisible characters only is
+    as good as none."""
+
+    def to_python(self, value):
+        return clean_name(super().to_python(value))
 
 
 class NewGameForm(forms.Form):
-    player1 = forms.CharField(label=_("Player 1"), max_length=NAME_LENGTH)
-    player2 = forms.CharField(label=_("Player 2"), max_length=NAME_LENGTH)
-    player3 = forms.CharField(label=_("Player 3"), max_length=NAME_LENGTH)
-    player4 = forms.CharField(label=_("Player 4"), max_length=NAME_LENGTH)
+    player1 = NameField(label=_("Player 1"), max_length=NAME_LENGTH)
+    player2 = NameField(label=_("Player 2"), max_length=NAME_LENGTH)
+    player3 = NameField(label=_("Player 3"), max_length=NAME_LENGTH)
+    player4 = NameField(label=_("Player 4"), max_length=NAME_LENGTH)
     table = forms.ChoiceField(
         label=_("Table"),
         choices=[
@@ -41,7 +47,9 @@ class NewGameForm(forms.Form):
             field = self.fields[name]
             field.error_messages = {
                 "required": _("Enter a name for this player."),
-                "max_length": _("A name can have at most %(limit_value)d characters."),
+                "max_length": _(
+                    "A name can have at most %(limit_value)d characters (it has %(show_value)d)."
+                ),
             }
             field.widget.attrs.update({"autocomplete": "off", "maxlength": NAME_LENGTH})
         self.fields["table"].error_messages = {
@@ -56,8 +64,6 @@ class NewGameForm(forms.Form):
             value = data.get(name)
             if value is None:
                 continue
-            value = _tidy(value)
-            data[name] = value
             key = value.casefold()
             if key in seen:
                 self.add_error(
