@@ -35,6 +35,7 @@ from games.recording import calculator_form, initial_calculator_form, scored_ent
 from games.retention import RETENTION_DAYS
 from games.sheet import Kind, progress
 from kutsite.htmx import render_page, wants_fragment
+from kutsite.ratelimit import rate_limited
 from scoring.forms import FIELD_NAMES
 
 EDIT = "edit"
@@ -128,6 +129,7 @@ def _parse_done(value: str) -> str | None:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@rate_limited("new-game")
 def new(request):
     """Start a game: four names and the kind of table; the sheet opens under its secret."""
     if request.method == "POST":

@@ -7,4 +7,7 @@ class KutsiteConfig(AppConfig):
 
     def ready(self):
         # Connects the signals that invalidate cached content pages on every edit.
-        from kutsite import caching  # noqa: F401
+        from kutsite import (
+            caching,  # noqa: F401
+            checks,  # noqa: F401  (registers the system checks)
+        )

@@ -5,7 +5,8 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from games.sitemaps import SITEMAPS as GAMES_SITEMAPS
-from kutsite import views
+from kutsite import errors, views
+from kutsite.ratelimit import rate_limited
 from kutsite.sitemaps import HomeSitemap
 from referee.sitemaps import SITEMAPS as REFEREE_SITEMAPS
 from rules.sitemaps import SITEMAPS as RULES_SITEMAPS
@@ -24,6 +25,8 @@ urlpatterns = [
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("language/<str:language>/", views.switch_language, name="switch_language"),
+    # Before the admin's own URLs: the same login view, with a limit on attempts.
+    path("admin/login/", rate_limited("admin-login")(admin.site.login)),
     path("admin/", admin.site.urls),
 ]
 
@@ -34,3 +37,7 @@ urlpatterns += i18n_patterns(
     path("", include("scoring.urls")),
     path(_("games/"), include("games.urls")),
 )
+
+handler400 = errors.bad_request
+handler403 = errors.permission_denied
+handler404 = errors.page_not_found

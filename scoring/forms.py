@@ -49,9 +49,9 @@ Python API (stable)
                         what `_calculator_fields.html` renders (options and raw texts).
     Names (`name<i>`) are cut to 30 characters; any parameter over 200 characters is refused
     (`TEXT_TOO_LONG`); control characters are dropped, and names also lose bidi controls and
-    zero-width characters and are normalised to NFC (`kutsite.text.clean_name`). Errors are collected, not stopped at the
-    first: every notation/points error of every player is listed; once none is left, all of the
-    engine's own checks (finishers, copies, racks vs. points …).
+    zero-width characters and are normalised to NFC (`kutsite.text.clean_name`). Errors are
+    collected, not stopped at the first: every notation/points error of every player is listed;
+    once none is left, all of the engine's own checks (finishers, copies, racks vs. points …).
 
 `calculator_query(players=("Ana", "Ben", "Cem", "Dila"), *, round=None, indicator="",
                   team=False, okey_finish=False, exhausted=False,

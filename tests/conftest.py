@@ -61,3 +61,12 @@ def _serialized_content_on_every_connection(django_db_setup, django_db_blocker):
         contents = connection.__dict__.get("_test_serialized_contents")
         if contents:
             type(connection)._test_serialized_contents = contents
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Every test starts with no requests counted against the rate limits (kutsite/ratelimit.py
+    counts in the `default` cache, which outlives a test)."""
+    from django.core.cache import caches
+
+    caches["default"].clear()

@@ -153,3 +153,10 @@ def test_deleted_sheet_is_gone(client, game):
     make_old(game, RETENTION_DAYS + 1)
     call_command("purge_games")
     assert client.get(f"/en/games/{secret}/").status_code == 404
+
+
+@pytest.mark.parametrize("days", ["99999999", "999999999", "10000000000"])
+def test_purge_with_too_many_days_is_a_clear_error(game, days):
+    with pytest.raises(CommandError, match="smaller number of days"):
+        call_command("purge_games", "--days", days)
+    assert Game.objects.filter(pk=game.pk).exists()

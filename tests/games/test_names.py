@@ -12,7 +12,13 @@ pytestmark = pytest.mark.django_db
 
 
 def new_game_data(**overrides):
-    data = {"player1": "Ana", "player2": "Ben", "player3": "Cem", "player4": "Dila", "table": "solo"}
+    data = {
+        "player1": "Ana",
+        "player2": "Ben",
+        "player3": "Cem",
+        "player4": "Dila",
+        "table": "solo",
+    }
     data.update(overrides)
     return data
 
