@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -82,10 +84,23 @@ class NewGameForm(forms.Form):
         return self.cleaned_data["table"] == TEAM
 
 
+SUBMISSION_PATTERN = r"[A-Za-z0-9_-]{16,64}"
+
+
+def new_submission() -> str:
+    """The id of one rendered write form: sent twice, it is saved once (`services._write`)."""
+    return secrets.token_urlsafe(16)
+
+
 class VersionForm(forms.Form):
-    """The version of the sheet the form was rendered from (optimistic concurrency)."""
+    """The version of the sheet the form was rendered from (optimistic concurrency), and the
+    form's own id (idempotency: a double submit is answered, not written again)."""
 
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # Optional: a form rendered before ids existed still works, without the guard.
+    submission = forms.RegexField(
+        SUBMISSION_PATTERN, required=False, max_length=64, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -94,6 +109,7 @@ class VersionForm(forms.Form):
             "invalid": _("This form is incomplete: reload the sheet and try again."),
             "min_value": _("This form is incomplete: reload the sheet and try again."),
         }
+        self.fields["submission"].error_messages = self.fields["version"].error_messages
 
 
 class RedealForm(VersionForm):
