@@ -239,9 +239,7 @@ def undo(request, secret):
         request,
         secret,
         VersionForm,
-        lambda game, data: services.undo_last(
-            game, data["version"], submission=data["submission"]
-        ),
+        lambda game, data: services.undo_last(game, data["version"], submission=data["submission"]),
     )
 
 
