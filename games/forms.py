@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from games.models import NAME_LENGTH
+from kutsite.text import clean_name
 
 SOLO = "solo"
 TEAM = "team"
 
 
-def _tidy(name: str) -> str:
-    return " ".join(name.split())
+class NameField(forms.CharField):
+    """A player's name: cleaned (`kutsite.text.clean_name`) before it is checked, so the
+    length counts the characters that are kept, and a name of invisible characters only is
+    as good as none."""
+
+    def to_python(self, value):
+        return clean_name(super().to_python(value))
 
 
 class NewGameForm(forms.Form):
-    player1 = forms.CharField(label=_("Player 1"), max_length=NAME_LENGTH)
-    player2 = forms.CharField(label=_("Player 2"), max_length=NAME_LENGTH)
-    player3 = forms.CharField(label=_("Player 3"), max_length=NAME_LENGTH)
-    player4 = forms.CharField(label=_("Player 4"), max_length=NAME_LENGTH)
+    player1 = NameField(label=_("Player 1"), max_length=NAME_LENGTH)
+    player2 = NameField(label=_("Player 2"), max_length=NAME_LENGTH)
+    player3 = NameField(label=_("Player 3"), max_length=NAME_LENGTH)
+    player4 = NameField(label=_("Player 4"), max_length=NAME_LENGTH)
     table = forms.ChoiceField(
         label=_("Table"),
         choices=[
@@ -41,7 +49,9 @@ class NewGameForm(forms.Form):
             field = self.fields[name]
             field.error_messages = {
                 "required": _("Enter a name for this player."),
-                "max_length": _("A name can have at most %(limit_value)d characters."),
+                "max_length": _(
+                    "A name can have at most %(limit_value)d characters (it has %(show_value)d)."
+                ),
             }
             field.widget.attrs.update({"autocomplete": "off", "maxlength": NAME_LENGTH})
         self.fields["table"].error_messages = {
@@ -56,8 +66,6 @@ class NewGameForm(forms.Form):
             value = data.get(name)
             if value is None:
                 continue
-            value = _tidy(value)
-            data[name] = value
             key = value.casefold()
             if key in seen:
                 self.add_error(
@@ -76,10 +84,23 @@ class NewGameForm(forms.Form):
         return self.cleaned_data["table"] == TEAM
 
 
+SUBMISSION_PATTERN = r"[A-Za-z0-9_-]{16,64}"
+
+
+def new_submission() -> str:
+    """The id of one rendered write form: sent twice, it is saved once (`services._write`)."""
+    return secrets.token_urlsafe(16)
+
+
 class VersionForm(forms.Form):
-    """The version of the sheet the form was rendered from (optimistic concurrency)."""
+    """The version of the sheet the form was rendered from (optimistic concurrency), and the
+    form's own id (idempotency: a double submit is answered, not written again)."""
 
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # Optional: a form rendered before ids existed still works, without the guard.
+    submission = forms.RegexField(
+        SUBMISSION_PATTERN, required=False, max_length=64, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -88,6 +109,7 @@ class VersionForm(forms.Form):
             "invalid": _("This form is incomplete: reload the sheet and try again."),
             "min_value": _("This form is incomplete: reload the sheet and try again."),
         }
+        self.fields["submission"].error_messages = self.fields["version"].error_messages
 
 
 class RedealForm(VersionForm):

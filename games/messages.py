@@ -56,6 +56,13 @@ def refusal_message(refusal: Refused) -> str:
 
 
 def done_message(done: Done) -> str:
+    message = _done_sentence(done)
+    if done.repeated:
+        return gettext("This was sent twice and saved once.") + " " + message
+    return message
+
+
+def _done_sentence(done: Done) -> str:
     values = {"round": done.round}
     if done.action == "recorded":
         return gettext("Round %(round)s is on the sheet.") % values

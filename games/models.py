@@ -131,3 +131,28 @@ class Entry(models.Model):
     @property
     def line(self) -> Line:
         return Line(seq=self.seq, round=self.round, kind=Kind(self.kind), scores=self.scores)
+
+
+class Submission(models.Model):
+    """A write form that was sent and saved, by the id it was rendered with.
+
+    A form is sent twice when a phone retries a slow request or a finger taps twice: the second
+    copy finds its id here and is answered "already saved" instead of being written again or
+    refused as a conflict. Written in the same transaction as the change itself."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
+    token = models.CharField(_("form id"), max_length=64)
+    action = models.CharField(_("action"), max_length=16)
+    round = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("kind"), max_length=8)
+    created_at = models.DateTimeField(_("saved"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("saved form")
+        verbose_name_plural = _("saved forms")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "token"], name="games_submission_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.action} {self.round}"

@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games.models import Entry, Game
+from games.models import Entry, Game, Submission
 from games.sheet import MAX_REDEALS, Kind, Line, next_seq, progress, redeal_count
 
 
@@ -51,6 +51,7 @@ class Done:
     action: str  # "recorded", "edited", "redeal", "undone"
     round: int
     kind: Kind
+    repeated: bool = False  # the same form was sent before: nothing written this time
 
 
 def create_game(players: Sequence[str], *, team: bool) -> Game:
@@ -77,14 +78,41 @@ def _lines(game: Game) -> list[Line]:
     return [e.line for e in Entry.objects.filter(game=game).order_by("seq")]
 
 
-def _write(game: Game, version: int, action):
-    """Run `action(lines)` in one transaction after a successful version bump."""
+def already_done(game: Game, submission: str) -> Done | None:
+    """What the form sent with this id did, if it was saved before (a double submit)."""
+    if not submission:
+        return None
+    saved = Submission.objects.filter(game=game, token=submission).first()
+    if saved is None:
+        return None
+    return Done(saved.action, saved.round, Kind(saved.kind), repeated=True)
+
+
+def _write(game: Game, version: int, action, submission: str = ""):
+    """Run `action(lines)` in one transaction after a successful version bump; a form sent
+    again with the same `submission` id gets the first answer and writes nothing."""
+    if (done := already_done(game, submission)) is not None:
+        return done
     try:
         with transaction.atomic():
             _bump(game, version)
-            return action(_lines(game))
-    except IntegrityError as error:  # a unique constraint caught what the version did not
-        raise Conflict from error
+            done = action(_lines(game))
+            if submission:
+                Submission.objects.create(
+                    game=game,
+                    token=submission,
+                    action=done.action,
+                    round=done.round,
+                    kind=done.kind.value,
+                )
+            return done
+    except (Conflict, IntegrityError) as error:
+        # The copy that raced us may have won with the same id: then this one is a repeat.
+        if (done := already_done(game, submission)) is not None:
+            return done
+        if isinstance(error, Conflict):
+            raise
+        raise Conflict from error  # a unique constraint caught what the version did not
 
 
 def _check_exhausted(lines: list[Line], round_number: int, exhausted: bool) -> None:
@@ -109,6 +137,7 @@ def record_round(
     scores: Sequence[int],
     query: str,
     exhausted: bool = False,
+    submission: str = "",
 ) -> Done:
     """Score the next round of the sheet."""
 
@@ -131,7 +160,7 @@ def record_round(
         )
         return Done("recorded", round_number, Kind.SCORED)
 
-    return _write(game, version, action)
+    return _write(game, version, action, submission)
 
 
 def edit_round(
@@ -142,6 +171,7 @@ def edit_round(
     scores: Sequence[int],
     query: str,
     exhausted: bool = False,
+    submission: str = "",
 ) -> Done:
     """Replace the scores of a round already on the sheet."""
 
@@ -154,10 +184,10 @@ def edit_round(
         )
         return Done("edited", round_number, Kind.SCORED)
 
-    return _write(game, version, action)
+    return _write(game, version, action, submission)
 
 
-def record_redeal(game: Game, version: int, *, round_number: int) -> Done:
+def record_redeal(game: Game, version: int, *, round_number: int, submission: str = "") -> Done:
     """The pile ran out and nobody finished: the round is dealt again, no score (E2)."""
 
     def action(lines: list[Line]) -> Done:
@@ -171,10 +201,10 @@ def record_redeal(game: Game, version: int, *, round_number: int) -> Done:
         Entry.objects.create(game=game, seq=next_seq(lines), round=round_number, kind=Kind.REDEAL)
         return Done("redeal", round_number, Kind.REDEAL)
 
-    return _write(game, version, action)
+    return _write(game, version, action, submission)
 
 
-def undo_last(game: Game, version: int) -> Done:
+def undo_last(game: Game, version: int, *, submission: str = "") -> Done:
     """Take back the last entry, a scored round or a redeal."""
 
     def action(lines: list[Line]) -> Done:
@@ -184,4 +214,4 @@ def undo_last(game: Game, version: int) -> Done:
         Entry.objects.filter(game=game, seq=last.seq).delete()
         return Done("undone", last.round, last.kind)
 
-    return _write(game, version, action)
+    return _write(game, version, action, submission)

@@ -7,7 +7,6 @@ from, and ends in a redirect (PRG); a stale or invalid POST changes nothing and 
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 from functools import wraps
@@ -28,7 +27,8 @@ from django.views.decorators.http import (
 )
 
 from games import services
-from games.forms import NewGameForm, RedealForm, VersionForm
+from games.export import write_csv
+from games.forms import NewGameForm, RedealForm, VersionForm, new_submission
 from games.messages import conflict_message, done_message, refusal_message
 from games.models import Entry, Game
 from games.presenters import contract_texts, sheet_context
@@ -37,11 +37,12 @@ from games.retention import RETENTION_DAYS
 from games.sheet import Kind, progress
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
+from kutsite.ratelimit import rate_limited
 from scoring.forms import FIELD_NAMES
 
 EDIT = "edit"
 VIEW = "view"
-_DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})")
+_DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?")
 
 
 def private_sheet(view):
@@ -109,21 +110,22 @@ def sheet_url(game: Game, mode: str = EDIT) -> str:
 
 
 def _done_param(done: services.Done) -> str:
-    return f"{done.action}-{done.kind.value}-{done.round}"
+    return f"{done.action}-{done.kind.value}-{done.round}{'-again' if done.repeated else ''}"
 
 
 def _parse_done(value: str) -> str | None:
     match = _DONE.fullmatch(value or "")
     if not match:
         return None
-    action, kind, number = match.groups()
-    return done_message(services.Done(action, int(number), Kind(kind)))
+    action, kind, number, again = match.groups()
+    return done_message(services.Done(action, int(number), Kind(kind), repeated=bool(again)))
 
 
 # --- Pages ----------------------------------------------------------------------------------
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@rate_limited("new-game")
 def new(request):
     """Start a game: four names and the kind of table; the sheet opens under its secret."""
     if request.method == "POST":
@@ -148,6 +150,7 @@ def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message:
             ),
             "poll_seconds": settings.GAME_POLL_SECONDS,
             "retention_days": RETENTION_DAYS,
+            "submission": new_submission(),
             "edit_link": (
                 request.build_absolute_uri(context["sheet_url"]) if context["sheet_url"] else ""
             ),
@@ -220,7 +223,7 @@ def redeal(request, secret):
         secret,
         RedealForm,
         lambda game, data: services.record_redeal(
-            game, data["version"], round_number=data["round"]
+            game, data["version"], round_number=data["round"], submission=data["submission"]
         ),
     )
 
@@ -233,7 +236,7 @@ def undo(request, secret):
         request,
         secret,
         VersionForm,
-        lambda game, data: services.undo_last(game, data["version"]),
+        lambda game, data: services.undo_last(game, data["version"], submission=data["submission"]),
     )
 
 
@@ -249,6 +252,7 @@ def _render_entry_page(
     message: str = "",
     conflict: bool = False,
     entries=None,
+    submission: str = "",
 ):
     """The record/edit page: the calculator's fields in our own POST form. After a conflict
     it also shows the sheet as it is now ("here is the latest") above the kept entry."""
@@ -263,6 +267,7 @@ def _render_entry_page(
             "round_contract": contracts.get(round_number, "") if round_number else "",
             "editing": editing,
             "version": version,
+            "submission": submission or new_submission(),
             "message": message,
             "conflict": conflict,
             "action_url": (
@@ -282,6 +287,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     form = calculator_form(request.POST, game, round_number=round_number)
     if not editing:
         round_number = form.round_number
+    submission = ""
 
     def page(*, version: int, status: int = 200, message: str = "", conflict=False, on=game):
         return _render_entry_page(
@@ -294,11 +300,16 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             status=status,
             message=message,
             conflict=conflict,
+            # A conflict needs a new decision, so a new form; otherwise the entry keeps its id.
+            submission="" if conflict else submission,
         )
 
     if not version_form.is_valid():
         return page(version=game.version, status=400, message=_invalid_form_message(version_form))
     version = version_form.cleaned_data["version"]
+    submission = version_form.cleaned_data["submission"]
+    if (done := services.already_done(game, submission)) is not None:
+        return _after_write(game, done)  # sent twice: the first copy was saved
     if version != game.version:
         return page(version=game.version, status=409, message=conflict_message(), conflict=True)
     if not form.is_valid():
@@ -307,7 +318,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         return page(version=version)
     write = services.edit_round if editing else services.record_round
     try:
-        done = write(game, version, **scored_entry(form))
+        done = write(game, version, submission=submission, **scored_entry(form))
     except services.Conflict:
         fresh = Game.objects.get(pk=game.pk)
         return page(
@@ -382,16 +393,15 @@ def _csv(request, game: Game):
     filename = f"{name}-{stamp}.csv"
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    names = list(game.players)
-    writer.writerow([gettext("Round"), gettext("Contract"), *names, gettext("Redeals")])
+    rows = [[gettext("Round"), gettext("Contract"), *game.players, gettext("Redeals")]]
     for row in context["rows"]:
         scores = row.scores or ("", "", "", "")
-        writer.writerow([row.round, row.contract, *scores, row.redeals or ""])
-    writer.writerow([gettext("Total"), "", *context["totals"], ""])
+        rows.append([row.round, row.contract, *scores, row.redeals or ""])
+    rows.append([gettext("Total"), "", *context["totals"], ""])
     if context["team_totals"]:
         a, b = context["team_totals"]
-        writer.writerow([gettext("Team total"), "", a, b, a, b, ""])
+        rows.append([gettext("Team total"), "", a, b, a, b, ""])
+    write_csv(response, rows, get_language())
     return response
 
 

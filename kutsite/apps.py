@@ -6,5 +6,9 @@ class KutsiteConfig(AppConfig):
     verbose_name = "Küt site"
 
     def ready(self):
-        # Connects the signals that give the content a new version on every edit.
-        from kutsite import content  # noqa: F401
+        # Connects the signals that give the content a new version on every edit, and
+        # registers the system checks.
+        from kutsite import (
+            checks,  # noqa: F401
+            content,  # noqa: F401
+        )

@@ -1,7 +1,16 @@
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.urls import translate_url
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, get_language_info
+
+
+def _absolute(request, path: str) -> str:
+    # The 400 page for a request with a foreign Host header renders this too: paths then.
+    try:
+        return request.build_absolute_uri(path)
+    except DisallowedHost:
+        return path
 
 
 def site(request):
@@ -29,12 +38,12 @@ def _twins(request, path: str, current: str) -> dict:
             {
                 "code": code,
                 "name": get_language_info(code)["name_local"],
-                "url": request.build_absolute_uri(url),
+                "url": _absolute(request, url),
                 "path": url,
                 "current": code == current,
             }
         )
-    canonical = next((a["url"] for a in alternates if a["current"]), request.build_absolute_uri())
+    canonical = next((a["url"] for a in alternates if a["current"]), _absolute(request, path))
     x_default = next(a["url"] for a in alternates if a["code"] == settings.LANGUAGE_CODE)
     return {
         "alternates": alternates,

@@ -90,6 +90,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Innermost: gives the empty 405 of `require_http_methods` a page (kutsite/errors.py).
+    "kutsite.errors.MethodNotAllowedPage",
     # Last, as Django asks: the key then knows the page's language and every Vary header.
     "django.middleware.cache.FetchFromCacheMiddleware",
 ]
@@ -188,13 +190,13 @@ STORAGES = {
 
 # All script lives in static files and htmx is configured by a <meta> tag, so the policy
 # needs no 'unsafe-inline', no 'unsafe-eval' and no nonce (a nonce in a cached page would be
-# replayed to every visitor).
+# replayed to every visitor). Nothing is allowed by default; each kind of source the pages
+# use is listed: scripts, styles, images (share cards) and htmx requests, all from the site.
 SECURE_CSP = {
-    "default-src": [CSP.SELF],
+    "default-src": [CSP.NONE],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
-    "font-src": [CSP.SELF],
+    "img-src": [CSP.SELF],
     "connect-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.SELF],
@@ -205,6 +207,10 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+CROSS_ORIGIN_RESOURCE_POLICY = "same-origin"
+# Error pages in the site's design (kutsite/errors.py); a CSRF failure on a game-sheet form
+# offers to send what was typed again.
+CSRF_FAILURE_VIEW = "kutsite.errors.csrf_failure"
 # Web Share and the clipboard stay allowed for the site itself: the referee's share button.
 PERMISSIONS_POLICY = (
     "web-share=(self), clipboard-write=(self), camera=(), microphone=(), geolocation=(), "
@@ -278,11 +284,37 @@ CONTENT_VERSION_POLL = float(os.environ.get("CONTENT_VERSION_POLL", "2"))
 # What the branded 503 tells a visitor (and a proxy) to wait before asking again.
 DB_RETRY_AFTER = int(os.environ.get("DB_RETRY_AFTER", "5"))
 
+# --- Limits -----------------------------------------------------------------------------
+
+# (requests, seconds) per client address, counted in the `default` cache (kutsite/ratelimit.py).
+RATE_LIMITS = {
+    "new-game": (
+        int(os.environ.get("RATE_LIMIT_NEW_GAMES", "30")),
+        int(os.environ.get("RATE_LIMIT_NEW_GAMES_SECONDS", str(60 * 60))),
+    ),
+    "admin-login": (
+        int(os.environ.get("RATE_LIMIT_ADMIN_LOGINS", "10")),
+        int(os.environ.get("RATE_LIMIT_ADMIN_LOGINS_SECONDS", str(15 * 60))),
+    ),
+}
+# How many trusted proxies in front of the app append to X-Forwarded-For (0: none, the
+# client is REMOTE_ADDR). Behind one TLS proxy: 1.
+FORWARDED_HOPS = int(os.environ.get("FORWARDED_HOPS", "0"))
+
 # --- Logging ----------------------------------------------------------------------------
 
+# Django logs the path of a failed request ("Not Found: /en/games/<edit secret>/…",
+# "Forbidden (CSRF …)"): every record passes through a filter that blanks game secrets out
+# (kutsite/redaction.py). Django's own handlers on the "django" logger are replaced, so its
+# records reach the filtered console handler only.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "filters": {"redact_secrets": {"()": "kutsite.redaction.RedactSecrets"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
+    },
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }

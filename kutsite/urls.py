@@ -5,7 +5,8 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from games.sitemaps import SITEMAPS as GAMES_SITEMAPS
-from kutsite import views
+from kutsite import errors, views
+from kutsite.ratelimit import rate_limited
 from kutsite.sitemaps import HomeSitemap
 from referee.sitemaps import SITEMAPS as REFEREE_SITEMAPS
 from rules.sitemaps import SITEMAPS as RULES_SITEMAPS
@@ -19,13 +20,13 @@ SITEMAPS = {
     **GAMES_SITEMAPS,
 }
 
-handler500 = "kutsite.views.server_error"
-
 urlpatterns = [
     path("", views.root, name="root"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("language/<str:language>/", views.switch_language, name="switch_language"),
+    # Before the admin's own URLs: the same login view, with a limit on attempts.
+    path("admin/login/", rate_limited("admin-login")(admin.site.login)),
     path("admin/", admin.site.urls),
 ]
 
@@ -36,3 +37,8 @@ urlpatterns += i18n_patterns(
     path("", include("scoring.urls")),
     path(_("games/"), include("games.urls")),
 )
+
+handler400 = errors.bad_request
+handler403 = errors.permission_denied
+handler404 = errors.page_not_found
+handler500 = errors.server_error

@@ -48,9 +48,10 @@ Python API (stable)
     `form.round_choices`, `form.state_choices`, `form.player_rows`
                         what `_calculator_fields.html` renders (options and raw texts).
     Names (`name<i>`) are cut to 30 characters; any parameter over 200 characters is refused
-    (`TEXT_TOO_LONG`); control characters are dropped. Errors are collected, not stopped at the
-    first: every notation/points error of every player is listed; once none is left, all of the
-    engine's own checks (finishers, copies, racks vs. points …).
+    (`TEXT_TOO_LONG`); control characters are dropped, and names also lose bidi controls and
+    zero-width characters and are normalised to NFC (`kutsite.text.clean_name`). Errors are
+    collected, not stopped at the first: every notation/points error of every player is listed;
+    once none is left, all of the engine's own checks (finishers, copies, racks vs. points …).
 
 `calculator_query(players=("Ana", "Ben", "Cem", "Dila"), *, round=None, indicator="",
                   team=False, okey_finish=False, exhausted=False,
@@ -98,6 +99,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from kutsite.text import clean_name
 from kutsite.tiles import face_of
 from rules.engine import DEFAULT_ROUNDS
 from rules.engine import scoring as engine_scoring
@@ -531,7 +533,7 @@ class CalculatorForm(forms.Form):
 
 
 def _name(text: str) -> str:
-    return " ".join(text.split())[:NAME_LENGTH].strip()
+    return clean_name(text)[:NAME_LENGTH].strip()
 
 
 def _state(text: str) -> str:

@@ -9,18 +9,23 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from games import services
+from games.export import neutralise
 from games.models import Entry, Game
 from games.retention import RETENTION_DAYS
 
 from .conftest import add_scored
 
 pytestmark = pytest.mark.django_db
+BOM = "\ufeff".encode()
 PRINT_CSS = Path(__file__).resolve().parents[2] / "games/static/games/print.css"
 
 
-def read_csv(response):
+def read_csv(response, delimiter=","):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    assert response.content.startswith(BOM), "a UTF-8 byte-order mark for Excel"
+    text = response.content.decode("utf-8-sig")
+    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
 
 
 def test_csv_has_every_round_totals_and_a_filename(client, game):
@@ -48,12 +53,63 @@ def test_csv_in_german_and_from_the_read_only_link(client, team_game):
     response = client.get(f"/de/spiele/ansehen/{team_game.view_secret}/sheet.csv")
     assert response.status_code == 200
     assert 'filename="kuet-spiel-' in response["Content-Disposition"]
-    rows = read_csv(response)
+    rows = read_csv(response, delimiter=";")
     assert rows[0][:2] == ["Runde", "Kontrakt"]
     assert rows[0][-1] == "Neu gegeben"
     assert rows[2][-1] == "1"
     assert rows[-2][0] == "Summe"
     assert rows[-1] == ["Team-Summe", "", "0", "120", "0", "120", ""]
+
+
+FORMULAS = [
+    "=1+1",
+    "+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(1+1)",
+    '=HYPERLINK("http://x")',
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_csv_neutralises_formula_names_in_every_cell(client, language):
+    # One game per prefix pair: four players at a time, every OWASP prefix covered.
+    for names in (FORMULAS[:4], [FORMULAS[4], "Ana", "Ben", "Cem"]):
+        game = services.create_game(names, team=False)
+        add_scored(game, 1, (0, -70, 500, 50))
+        prefix = "spiele" if language == "de" else "games"
+        response = client.get(f"/{language}/{prefix}/{game.edit_secret}/sheet.csv")
+        rows = read_csv(response, delimiter=";" if language == "de" else ",")
+        header = rows[0][2:6]
+        for name, cell in zip(names, header, strict=True):
+            if name[0] in "=+-@":
+                assert cell == "'" + name
+            else:
+                assert cell == name
+        # Numbers stay numbers, a negative score included.
+        assert rows[1][2:6] == ["0", "-70", "500", "50"]
+        for row in rows:
+            for cell in row:
+                assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")) or cell == "-70"
+
+
+@pytest.mark.parametrize("prefix", ["=", "+", "-", "@", "\t", "\r"])
+def test_every_owasp_prefix_gets_an_apostrophe(prefix):
+    assert neutralise(prefix + "1+1") == "'" + prefix + "1+1"
+    assert neutralise("a" + prefix) == "a" + prefix
+    assert neutralise(-5) == -5
+
+
+def test_german_csv_keeps_umlauts_and_turkish_letters_for_excel(client):
+    game = services.create_game(["Jürgen", "Şule", "Ağa", "Işık"], team=False)
+    response = client.get(f"/de/spiele/{game.edit_secret}/sheet.csv")
+    raw = response.content
+    assert raw.startswith(BOM)
+    first_line = raw.decode("utf-8-sig").splitlines()[0]
+    assert first_line == "Runde;Kontrakt;Jürgen;Şule;Ağa;Işık;Neu gegeben"
+    english = client.get(f"/en/games/{game.edit_secret}/sheet.csv").content
+    assert english.decode("utf-8-sig").splitlines()[0] == (
+        "Round,Contract,Jürgen,Şule,Ağa,Işık,Redeals"
+    )
 
 
 def test_print_stylesheet_fits_the_sheet_on_one_a4_page():
@@ -97,3 +153,10 @@ def test_deleted_sheet_is_gone(client, game):
     make_old(game, RETENTION_DAYS + 1)
     call_command("purge_games")
     assert client.get(f"/en/games/{secret}/").status_code == 404
+
+
+@pytest.mark.parametrize("days", ["99999999", "999999999", "10000000000"])
+def test_purge_with_too_many_days_is_a_clear_error(game, days):
+    with pytest.raises(CommandError, match="smaller number of days"):
+        call_command("purge_games", "--days", days)
+    assert Game.objects.filter(pk=game.pk).exists()

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.retention import RETENTION_DAYS, purge
+from games.retention import RETENTION_DAYS, cutoff, purge
 
 
 class Command(BaseCommand):
@@ -27,6 +27,12 @@ class Command(BaseCommand):
     def handle(self, *args, days: int, dry_run: bool, **options):
         if days < 1:
             raise CommandError("--days must be at least 1.")
+        try:
+            cutoff(days)
+        except OverflowError:
+            raise CommandError(
+                f"--days {days} reaches back before the year 1: give a smaller number of days."
+            ) from None
         count = purge(days, dry_run=dry_run)
         if dry_run:
             self.stdout.write(f"{count} game(s) older than {days} days would be deleted.")

@@ -1,0 +1,40 @@
+"""The game sheet as a CSV file that opens safely in the user's spreadsheet.
+
+Safe: a spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or carriage
+return before one) as a formula, so a player called `=HYPERLINK(…)` could act on the machine
+that opens the file. Every text cell that starts with one of those characters gets a leading
+apostrophe, the OWASP rule for CSV injection; numbers stay numbers.
+
+Readable: Excel takes a CSV file without a byte-order mark for the system's legacy code page
+(umlauts and ş/ğ/ı break) and, in German, splits columns at `;`, because `,` is the decimal
+comma there. So every file starts with a UTF-8 BOM and German files use `;`.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from typing import IO
+
+BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+DELIMITERS = {"de": ";"}
+
+
+def neutralise(cell: object) -> object:
+    """A text cell a spreadsheet will not run as a formula; numbers are left alone."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def delimiter(language: str | None) -> str:
+    return DELIMITERS.get((language or "").split("-")[0], ",")
+
+
+def write_csv(stream: IO[str], rows: Iterable[Iterable[object]], language: str | None) -> None:
+    """Write the BOM and every row, each cell neutralised, with the language's separator."""
+    stream.write(BOM)
+    writer = csv.writer(stream, delimiter=delimiter(language))
+    for row in rows:
+        writer.writerow([neutralise(cell) for cell in row])

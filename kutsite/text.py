@@ -1,0 +1,37 @@
+"""Names are text: what a typed name keeps before it is stored or shown.
+
+A name may hold any letter of any script, but not what only steers the text around it:
+control characters (a tab or a line break becomes a space), bidi embeddings, overrides and
+isolates (U+202A–U+202E, U+2066–U+2069, which could flip the scores beside a name on the sheet),
+and zero-width characters, which make two names look the same. The rest is normalised to NFC,
+so that "ü" typed as one character or as u + ¨ is the same name and counts as one character.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+BIDI_CONTROLS = frozenset(
+    [chr(c) for c in range(0x202A, 0x202F)]
+    + [chr(c) for c in range(0x2066, 0x206A)]
+    + ["\u200e", "\u200f", "\u061c"]  # left-to-right, right-to-left and Arabic letter marks
+)
+ZERO_WIDTH = frozenset(["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u180e"])
+_SPACES = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
+
+
+def _kept(ch: str) -> str:
+    if ch in _SPACES:
+        return " "
+    if ch in BIDI_CONTROLS or ch in ZERO_WIDTH:
+        return ""
+    if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
+        return ""
+    return ch
+
+
+def clean_name(value: str) -> str:
+    """The name as stored: no control codes, NFC, single spaces, no spaces at either end."""
+    text = "".join(_kept(ch) for ch in unicodedata.normalize("NFC", value))
+    # Removing a character can leave a pair that composes (e + U+200B + ◌́): normalise again.
+    return " ".join(unicodedata.normalize("NFC", text).split())

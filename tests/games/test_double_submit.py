@@ -1,0 +1,172 @@
+"""A double submit is not a conflict (issue 18, item 4), and an expired CSRF cookie does not
+lose a round entry (item 3): the 403 keeps what was typed and sends it again."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Entry, Game
+
+from .conftest import add_scored, calculator_data
+from .test_race import race
+
+pytestmark = pytest.mark.django_db
+
+TWICE = {"en": "This was sent twice and saved once.", "de": "Das wurde zweimal gesendet und nur"}
+
+
+def submission_of(html: str) -> str:
+    ids = set(re.findall(r'name="submission" value="([^"]+)"', html))
+    assert len(ids) == 1, ids
+    return ids.pop()
+
+
+def record_form(client, game, language="en"):
+    word = "eintragen" if language == "de" else "record"
+    prefix = "spiele" if language == "de" else "games"
+    url = f"/{language}/{prefix}/{game.edit_secret}/{word}/"
+    html = client.get(url).content.decode()
+    data = {
+        **calculator_data(1),
+        "version": game.version,
+        "submission": submission_of(html),
+        "action": "save",
+    }
+    return url, data
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_same_round_sent_twice_is_saved_once_and_says_so(client, game, language):
+    url, data = record_form(client, game, language)
+    first = client.post(url, data)
+    second = client.post(url, data)
+    assert first.status_code == 302 and second.status_code == 302
+    assert first["Location"].endswith("?done=recorded-scored-1")
+    assert second["Location"].endswith("?done=recorded-scored-1-again")
+    assert Entry.objects.filter(game=game).count() == 1
+    game.refresh_from_db()
+    assert game.version == 2  # one write, one version step
+    page = client.get(second["Location"]).content.decode()
+    assert TWICE[language] in page
+    assert "data-conflict" not in page
+
+
+def test_without_a_form_id_a_stale_version_is_still_a_conflict(client, game):
+    url, data = record_form(client, game)
+    del data["submission"]
+    assert client.post(url, data).status_code == 302
+    assert client.post(url, data).status_code == 409
+    assert Entry.objects.filter(game=game).count() == 1
+
+
+def test_a_different_form_on_a_stale_version_is_a_conflict(client, game):
+    url, data = record_form(client, game)
+    _url, other = record_form(client, game)
+    assert data["submission"] != other["submission"]  # every rendered form has its own id
+    assert client.post(url, data).status_code == 302
+    response = client.post(url, other)
+    assert response.status_code == 409
+    assert "data-conflict" in response.content.decode()
+    assert Entry.objects.filter(game=game).count() == 1
+
+
+def test_a_malformed_form_id_is_refused_and_writes_nothing(client, game):
+    url, data = record_form(client, game)
+    response = client.post(url, {**data, "submission": "<script>"})
+    assert response.status_code == 400
+    assert not Entry.objects.filter(game=game).exists()
+
+
+def test_undo_sent_twice_takes_back_one_entry(client, game):
+    add_scored(game, 1, (0, 70, 500, 50))
+    add_scored(game, 2, (0, 70, 500, 50))
+    html = client.get(f"/en/games/{game.edit_secret}/").content.decode()
+    token = re.search(r'action="[^"]*/undo/".*?name="submission" value="([^"]+)"', html, re.S)[1]
+    data = {"version": game.version, "submission": token}
+    first = client.post(f"/en/games/{game.edit_secret}/undo/", data)
+    second = client.post(f"/en/games/{game.edit_secret}/undo/", data)
+    assert first["Location"].endswith("?done=undone-scored-2")
+    assert second["Location"].endswith("?done=undone-scored-2-again")
+    assert list(Entry.objects.filter(game=game).values_list("round", flat=True)) == [1]
+
+
+def test_redeal_sent_twice_is_one_redeal(client, game):
+    html = client.get(f"/de/spiele/{game.edit_secret}/").content.decode()
+    redeal = r'action="[^"]*/neu-geben/".*?name="submission" value="([^"]+)"'
+    token = re.search(redeal, html, re.S)[1]
+    data = {"version": game.version, "round": 1, "submission": token}
+    for _ in range(2):
+        response = client.post(f"/de/spiele/{game.edit_secret}/neu-geben/", data)
+        assert response.status_code == 302
+    assert Entry.objects.filter(game=game, kind="redeal").count() == 1
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_two_copies_racing_are_saved_once():
+    """Both copies pass the "seen before?" check; one wins the version, the other then finds
+    the winner's id and answers "already saved" instead of a conflict."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    data = {**calculator_data(1), "version": 1, "submission": "a" * 22, "action": "save"}
+    url = f"/en/games/{game.edit_secret}/record/"
+    results = race(*(lambda: Client().post(url, data) for _ in range(2)))
+    assert sorted(r.status_code for r in results) == [302, 302]
+    assert sorted(r["Location"].rsplit("=", 1)[1] for r in results) == [
+        "recorded-scored-1",
+        "recorded-scored-1-again",
+    ]
+    assert Entry.objects.filter(game=game).count() == 1
+    assert Game.objects.get(pk=game.pk).version == 2
+
+
+# --- CSRF failure: keep the entry, offer to send it again -------------------------------------
+
+
+def hidden_fields(html: str) -> dict[str, str]:
+    form = re.search(r"<form[^>]*data-resend.*?</form>", html, re.S)
+    assert form, "a form to send the entry again"
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form[0]))
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "button"),
+    [
+        ("en", "The form has expired", "Send it again"),
+        ("de", "Das Formular ist abgelaufen", "Noch einmal senden"),
+    ],
+)
+def test_an_expired_csrf_cookie_keeps_the_round_and_sends_it_again(game, language, heading, button):
+    phone = Client(enforce_csrf_checks=True)
+    url, data = record_form(phone, game, language)
+    data["csrfmiddlewaretoken"] = "x" * 64
+    phone.cookies.clear()  # the cookie expired while the phone lay on the table
+    refused = phone.post(url, data)
+    assert refused.status_code == 403
+    html = refused.content.decode()
+    assert f'<html lang="{language}">' in html
+    assert heading in html and button in html
+    assert "<style" not in html and " style=" not in html  # nothing the CSP would block
+    assert "noindex" in refused["X-Robots-Tag"]
+    assert "no-store" in refused["Cache-Control"]
+    kept = hidden_fields(html)
+    assert kept["csrfmiddlewaretoken"] != data["csrfmiddlewaretoken"]  # a fresh token
+    for name in ("indicator", "round", "state1", "points2", "points4", "version", "submission"):
+        assert kept[name] == str(data[name])
+    assert re.search(rf'<form[^>]*action="{re.escape(url)}"', html)
+    assert f'href="/{language}/' in html  # a way back
+    assert not Entry.objects.filter(game=game).exists()
+    resent = phone.post(url, kept)
+    assert resent.status_code == 302
+    assert resent["Location"].endswith("?done=recorded-scored-1")
+    assert Entry.objects.filter(game=game).count() == 1
+
+
+def test_csrf_failure_outside_the_games_keeps_nothing_but_offers_the_form():
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/admin/login/", {"username": "a", "password": "b"})
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "The form has expired" in html
+    assert "data-resend" not in html and 'value="b"' not in html
+    assert 'href="/admin/login/"' in html

@@ -1,0 +1,107 @@
+"""Names are text, not control codes: what a player's name keeps (issue 18, item 5)."""
+
+import unicodedata
+
+import pytest
+
+from games.models import Game
+from kutsite.text import clean_name
+from scoring.forms import CalculatorForm
+
+pytestmark = pytest.mark.django_db
+
+
+def new_game_data(**overrides):
+    data = {
+        "player1": "Ana",
+        "player2": "Ben",
+        "player3": "Cem",
+        "player4": "Dila",
+        "table": "solo",
+    }
+    data.update(overrides)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("Ana\u202eolleh", "Anaolleh"),  # right-to-left override
+        ("\u2066Ben\u2069", "Ben"),  # isolate
+        ("\u202aCem\u202c", "Cem"),  # embedding and pop
+        ("Di\u200bla", "Dila"),  # zero-width space
+        ("Ela\u200d\u2060\ufeff", "Ela"),  # zero-width joiner, word joiner, BOM
+        ("Fe\x00li\x07x", "Felix"),  # control characters
+        ("Gül\tSen\nay", "Gül Sen ay"),  # tab and line break become spaces
+        ("Ju\u0308rgen", "Jürgen"),  # u + combining diaeresis → ü (NFC)
+    ],
+)
+def test_clean_name(typed, kept):
+    assert clean_name(typed) == kept
+    assert unicodedata.is_normalized("NFC", clean_name(typed))
+
+
+def test_a_new_game_stores_clean_nfc_names(client):
+    response = client.post(
+        "/en/games/new/",
+        new_game_data(player1="\u202eAna", player2="Be\u200bn", player4="Su\u0308\u0308la"),
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.players == ("Ana", "Ben", "Cem", unicodedata.normalize("NFC", "Sü\u0308la"))
+
+
+def test_invisible_characters_do_not_make_two_names_differ(client):
+    response = client.post("/en/games/new/", new_game_data(player2="A\u200bna"))
+    assert response.status_code == 400
+    assert 'data-error="player2"' in response.content.decode()
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/en/games/new/", "Enter a name for this player."),
+        ("/de/spiele/neu/", "Gib einen Namen für diesen Spieler ein."),
+    ],
+)
+def test_a_name_of_invisible_characters_only_is_no_name(client, url, message):
+    response = client.post(url, new_game_data(player3="\u200b\u202e\u2066\x07"))
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'data-error="player3"' in html
+    assert message in html
+    assert not Game.objects.exists()
+
+
+def test_length_counts_characters_not_bytes(client):
+    # 30 characters of two bytes each (60 bytes in UTF-8) fit; NFC makes u + ¨ one character.
+    umlauts = "ü" * 30
+    decomposed = "u\u0308" * 30
+    response = client.post("/en/games/new/", new_game_data(player1=umlauts, player2=decomposed))
+    assert response.status_code == 400  # the same name twice once normalised
+    assert 'data-error="player2"' in response.content.decode()
+    assert 'data-error="player1"' not in response.content.decode()
+    response = client.post("/en/games/new/", new_game_data(player1=decomposed, player2="ş" * 30))
+    assert response.status_code == 302
+    assert Game.objects.get().players[:2] == (umlauts, "ş" * 30)
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/en/games/new/", "A name can have at most 30 characters (it has 31)."),
+        ("/de/spiele/neu/", "Ein Name darf höchstens 30 Zeichen haben (dieser hat 31)."),
+    ],
+)
+def test_too_long_a_name_is_a_field_error_in_the_pages_language(client, url, message):
+    response = client.post(url, new_game_data(player4="ğ" * 31))
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'data-error="player4"' in html
+    assert message in html
+
+
+def test_the_calculator_cleans_names_the_same_way():
+    form = CalculatorForm({"name1": "\u202eAna\u200b", "name2": "Ju\u0308rgen"})
+    assert form.names[:2] == ["Ana", "Jürgen"]
