@@ -11,10 +11,16 @@ on this shared machine is not billed to the engine:
 - the solver for each of the 19 contracts of the default rounds (C2);
 - the solver for the all-at-once round (C4).
 
+Then the rack helper (`advise`, what /referee/rack/ asks the engine for, outs included) on
+`--helper-racks` random racks (default 10,000) of 15 and of 26 tiles (up to two Okeys and two
+false jokers), for every round, once as "not melded yet" and once as "melded" — each call run
+fastest of `--helper-repeat` (3) like the rest.
+
 Prints median, p99 and max per call (µs) and how often the answer was yes (the first row is
 the timer's own cost, included in every figure), then checks the targets: classification
-≤ 10 µs median; solving ≤ 1 ms median and ≤ 10 ms p99. Exit code 1
-if a target is missed. Documented in docs/performance.md ("## Engine"); never run by tests.
+≤ 10 µs median; solving ≤ 1 ms median and ≤ 10 ms p99; the rack helper ≤ 50 ms p99.
+Exit code 1 if a target is missed. Documented in docs/performance.md ("## Engine"); never run
+by tests.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from rules.engine import (
     FACES,
     OKEY,
     Tile,
+    advise,
     classify_meld,
     full_set,
     okey_of,
@@ -47,6 +54,8 @@ from rules.engine import (
 CLASSIFY_MEDIAN_US = 10
 SOLVE_MEDIAN_US = 1_000
 SOLVE_P99_US = 10_000
+HELPER_P99_US = 50_000
+HELPER_SIZES = (15, 26)
 
 
 def deal(rng: random.Random, okeys: int) -> tuple[Tile, list[Tile]]:
@@ -57,6 +66,37 @@ def deal(rng: random.Random, okeys: int) -> tuple[Tile, list[Tile]]:
     rack = rng.sample(pool, 15 - okeys) + [rng.choice((okey, OKEY)) for _ in range(okeys)]
     rng.shuffle(rack)
     return indicator, rack
+
+
+def deal_rack(rng: random.Random, size: int) -> tuple[Tile, list[Tile]]:
+    """A rack of `size` tiles as play could give it: any tiles of the set but the indicator."""
+    indicator = rng.choice(FACES)
+    pool = list(full_set())
+    pool.remove(indicator)
+    rack = rng.sample(pool, size)
+    return indicator, [OKEY if t == okey_of(indicator) and rng.random() < 0.5 else t for t in rack]
+
+
+def run_helper(racks: int, seed: int, repeat: int) -> list[dict[str, object]]:
+    """The rack helper's engine time per (rack size, round), melded or not, worst case kept."""
+    rng = random.Random(seed)
+    rows = []
+    for size in HELPER_SIZES:
+        dealt = [deal_rack(rng, size) for _ in range(racks)]
+        for r in DEFAULT_ROUNDS:
+            times: list[int] = []
+            yes = 0
+            for indicator, rack in dealt:
+                for opened in (False, True) if not r.contract.is_final else (False,):
+                    ns, advice = timed(repeat, _advise, rack, r.contract, indicator, opened)
+                    times.append(ns)
+                    yes += advice.ok
+            rows.append(summary(f"rack helper {size} tiles round {r.number:>2}", times, yes))
+    return rows
+
+
+def _advise(rack: list[Tile], contract: object, indicator: Tile, opened: bool) -> object:
+    return advise(rack, contract, indicator, opened=opened)  # type: ignore[arg-type]
 
 
 def summary(name: str, times_ns: list[int], yes: int | None = None) -> dict[str, object]:
@@ -146,7 +186,10 @@ def check(rows: list[dict[str, object]]) -> list[str]:
         name, median, p99 = str(row["name"]), float(row["median_us"]), float(row["p99_us"])  # type: ignore[arg-type]
         if name.startswith("timer"):
             continue
-        if name.startswith("classify"):
+        if name.startswith("rack helper"):
+            if p99 > HELPER_P99_US:
+                missed.append(f"{name}: p99 {p99 / 1000:.1f} ms > {HELPER_P99_US // 1000} ms")
+        elif name.startswith("classify"):
             if median > CLASSIFY_MEDIAN_US:
                 missed.append(f"{name}: median {median:.1f} µs > {CLASSIFY_MEDIAN_US} µs")
         else:
@@ -162,10 +205,16 @@ def main() -> int:
     parser.add_argument("--racks", type=int, default=10_000, help="racks to deal (10,000)")
     parser.add_argument("--seed", type=int, default=2026, help="random seed (2026)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per call, fastest kept (3)")
+    parser.add_argument(
+        "--helper-racks", type=int, default=10_000, help="racks per size for the rack helper"
+    )
+    parser.add_argument("--helper-repeat", type=int, default=3, help="runs per helper call (3)")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
     args = parser.parse_args()
     started = time.perf_counter()
     rows = run(args.racks, args.seed, max(1, args.repeat))
+    if args.helper_racks:
+        rows += run_helper(args.helper_racks, args.seed, max(1, args.helper_repeat))
     elapsed = time.perf_counter() - started
     print(
         f"{args.racks} racks, seed {args.seed}, fastest of {args.repeat} per call, "

@@ -1,7 +1,8 @@
 """The meld and discard checkers' GET forms: parse the query with the engine, per field.
 
 Query parameters are DESIGN.md's: meld check `tiles`, `indicator`, `round`; discard check
-`table` (melds separated by `|`), `tile`, `indicator`, `rack`, `pile`, `final=1`. Every field
+`table` (melds separated by `|`), `tile`, `indicator`, `rack`, `pile`, `final=1`; the rack
+helper `indicator`, `round`, `rack`, `opened=1`. Every field
 error is a sentence in the page's language (`rules.reasons`); the engine judges only once every
 field parses. Data holding none of a form's keys leaves it unbound: the empty checker.
 """
@@ -15,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles
+from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import Tile, excess_copies
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.reasons import error_message, sentence
@@ -212,3 +214,69 @@ class DiscardCheckForm(CheckerForm):
     def clean_rack(self):
         text = self.cleaned_data["rack"]
         return _engine(parse_tiles, text) if text else None
+
+
+class RackForm(CheckerForm):
+    """`?indicator=b8&round=4&rack=r12+r13+r1+…&opened=1`: the rack helper's question."""
+
+    indicator = _indicator("rack")
+    round = forms.TypedChoiceField(
+        label=_("Round"),
+        help_text=_("Each round has its own contract; round 20 goes down all at once."),
+        required=False,
+        coerce=int,
+        empty_value=1,
+        choices=(),
+    )
+    rack = _text(
+        _("Your rack"),
+        _(
+            "Every tile on your rack, in any order, e.g. r7 k7 b7 y2 – r red, k black, b blue, "
+            "y yellow; ok for an Okey, fj for a false joker. Up to 26 tiles."
+        ),
+        attrs={"data-picker-input": "rack"},
+    )
+    opened = forms.BooleanField(
+        label=_("I have already melded this round"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"value": "1"}),
+    )
+
+    error_messages_required = {
+        "rack": _("Enter the tiles on your rack."),
+        "indicator": _("Enter the indicator tile, e.g. b8."),
+    }
+
+    def __init__(self, data=None, *, rounds: list[tuple[int, str]] = (), **kwargs):
+        first = 1
+        if data is not None and not any(name in data for name in ("indicator", "rack", "opened")):
+            # A link from a round page (`?round=4`) only chooses the round: no errors yet.
+            numbers = [number for number, _ in rounds]
+            wanted = data.get("round", "")
+            first = int(wanted) if wanted.isdigit() and int(wanted) in numbers else 1
+            data = None
+        super().__init__(data, **kwargs)
+        self.fields["round"].choices = rounds
+        self.fields["round"].initial = first
+        self.fields["round"].error_messages["invalid_choice"] = _(
+            "There is no round %(value)s; choose one from the list."
+        )
+
+    def clean_rack(self):
+        tiles = _engine(parse_tiles, self.cleaned_data["rack"])
+        if len(tiles) > MAX_RACK_TILES:
+            error = InputError(
+                ReasonCode.RACK_TOO_LONG, field="rack", count=len(tiles), limit=MAX_RACK_TILES
+            )
+            raise forms.ValidationError(error_message(error), code=str(error.code))
+        return tiles
+
+    def clean(self):
+        data = super().clean()
+        rack, indicator = data.get("rack"), data.get("indicator")
+        if rack and indicator is not None:
+            excess = excess_copies(rack, indicator)
+            if excess is not None:
+                facts = {"tile": excess[0], "count": excess[1], "limit": 2}
+                self.add_error("rack", sentence(ReasonCode.TOO_MANY_COPIES, facts))
+        return data

@@ -5,7 +5,7 @@ from referee.models import Ruling
 
 
 class RefereePagesSitemap(StaticViewSitemap):
-    names = ("referee:index", "referee:check", "referee:discard")
+    names = ("referee:index", "referee:check", "referee:discard", "referee:rack")
 
 
 class RulingSitemap(I18nSitemap):

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path(_("check/"), views.check, name="check"),
     path(_("discard/"), views.discard, name="discard"),
+    path(_("rack/"), views.rack, name="rack"),
     path("<slug:slug>/", views.ruling, name="ruling"),
     path("<slug:slug>/card.png", views.card, name="card"),
 ]

@@ -1,4 +1,5 @@
-"""The table referee: nine rulings with permalinks and share cards, and two checkers.
+"""The table referee: nine rulings with permalinks and share cards, two checkers and the rack
+helper.
 
 Views are thin: read the content or parse the query, ask the engine (through
 `referee.examples` / `referee.checks`), render. Every page makes at most three queries, the
@@ -22,8 +23,9 @@ from kutsite.http import public_page
 from referee.cards import CardExample, CardSpec, CardTile, card_png
 from referee.checks import discard_result, meld_result
 from referee.examples import ExampleView, readable
-from referee.forms import DiscardCheckForm, MeldCheckForm
+from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm
 from referee.models import Ruling
+from referee.rack import rack_result
 from rules.engine.verdicts import InputError
 from rules.models import Round
 from rules.wording import contract_text
@@ -219,3 +221,37 @@ def discard(request):
             form.add_engine_error(error, default="table")
     context = _checker_context(request, form, result)
     return render_page(request, "referee/discard.html", "result", context)
+
+
+@require_safe
+@public_page
+def rack(request):
+    """Rack helper: `?indicator=…&round=…&rack=…&opened=1` → the opening, the outs, the penalty."""
+    choices, rounds = _round_choices()
+    form = RackForm(request.GET, rounds=choices)
+    questions = _questions()
+    result = None
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        number = data["round"]
+        if number not in rounds:  # no rounds in the content at all: the default has none
+            message = form.fields["round"].error_messages["invalid_choice"]
+            form.add_error("round", message % {"value": number})
+            number = None
+        try:
+            result = (
+                None
+                if number is None
+                else rack_result(
+                    data["rack"],
+                    data["indicator"],
+                    questions,
+                    round_number=number,
+                    contract=rounds[number].contract,
+                    opened=data["opened"],
+                )
+            )
+        except InputError as error:
+            form.add_engine_error(error, default="rack")
+    context = _checker_context(request, form, result)
+    return render_page(request, "referee/rack.html", "result", context)

@@ -55,8 +55,9 @@ from django.utils.translation import (
 )
 
 from kutsite.tiles import colour_name, face_of
+from rules.engine.contracts import Contract
 from rules.engine.verdicts import InputError, ReasonCode
-from rules.wording import join_words, number_word
+from rules.wording import contract_text, join_words, number_word
 
 _ = gettext_lazy
 R = ReasonCode
@@ -81,6 +82,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.TOO_MANY_COPIES: _(
         "The set holds only %(limit)s of each tile, but %(tile)s appears %(count)s times."
     ),
+    R.RACK_TOO_LONG: _("A rack holds at most %(limit)s tiles here; you entered %(count)s."),
     # Melds
     R.VALID_GROUP: _("A Küt group: the %(number)s in %(size)s colours."),
     R.VALID_RUN: _("A run of %(size)s in %(colour)s, from %(low)s to %(high)s."),
@@ -177,6 +179,29 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.NOT_WHOLE_RACK: _(
         "In the final round the melds must use exactly the tiles on the rack "
         "(left over: %(missing)s; not on the rack: %(extra)s)."
+    ),
+    R.CAN_OPEN: _(
+        "You can meld now: these melds lay down exactly this round’s contract, and of all the "
+        "ways to do it they leave the fewest points on your rack."
+    ),
+    R.CANNOT_OPEN: _("You cannot meld yet: you still need %(missing)s."),
+    R.NOT_ALL_AT_ONCE: (
+        ngettext_lazy(
+            "Your rack does not go down all at once yet: at best %(count)s tile is left over.",
+            "Your rack does not go down all at once yet: at best %(count)s tiles are left over.",
+            "count",
+        ),
+        "count",
+    ),
+    R.FURTHER_MELDS: (
+        ngettext_lazy(
+            "You have melded, so from your next turn on you can lay down %(count)s more meld "
+            "from your rack – always keeping a tile to discard.",
+            "You have melded, so from your next turn on you can lay down %(count)s more melds "
+            "from your rack – always keeping a tile to discard.",
+            "count",
+        ),
+        "count",
     ),
     R.GROUP_SIZE_OUT_OF_RANGE: _("A Küt group has 3 or 4 tiles, not %(size)s."),
     R.RUN_SIZE_OUT_OF_RANGE: _("A run has 3 to 14 tiles, not %(size)s."),
@@ -473,6 +498,8 @@ def _show(name: str, value: Any) -> Any:
             return ""
     if name == "verdict" and hasattr(value, "reason"):
         return describe(value)
+    if isinstance(value, Contract):
+        return contract_text(value)
     if name in _PLAYERS and not isinstance(value, (tuple, list, frozenset, set)):
         return _player(value)
     if isinstance(value, Enum):

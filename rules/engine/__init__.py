@@ -61,6 +61,15 @@ Scoring (scoring.py)
 Solver (solver.py)
 - solve_contract(rack, contract, indicator) -> melds | None     an opening meld (C2)
 - solve_all_at_once(rack, indicator) -> melds | None            the whole rack (C4)
+- MAX_RACK_TILES = 26            every solver raises InputError(RACK_TOO_LONG) above it
+
+The rack helper (best.py, rack.py)
+- best_opening(rack, contract, indicator) -> melds | None   the opening leaving fewest points
+- best_cover(rack, indicator, pairs=True, keep=False) -> melds   the most tiles laid (C4, P4, P8)
+- opening_outs(rack, contract, indicator) -> (Out(tile, unseen), …)   one tile from opening
+- contract_part(rack, contract, indicator) -> (Contract | None, melds)   the part already held
+- advise(rack, contract, indicator, opened=False) -> RackAdvice   all of it, with the penalty
+- rack_score(rack, indicator, melded, final_round=False) -> RackScore   (S2, S3, S7)
 
 Reason codes (verdicts.py)
 - ReasonCode                     every code the engine emits (StrEnum, value = name)
@@ -80,6 +89,7 @@ Choices where the digest is silent (each module's docstring has the detail)
   `okey_finish` in the final round is ignored with a note (C4), with `exhausted` an error.
 """
 
+from .best import Out, best_cover, best_opening, contract_part, opening_outs
 from .contracts import (
     DEFAULT_ROUNDS,
     FINAL,
@@ -120,18 +130,21 @@ from .play import (
     can_swap_okey,
     may_play,
 )
+from .rack import RackAdvice, advise
 from .scoring import (
     PlayerInput,
     PlayerScore,
     PlayerState,
+    RackScore,
     ScoreError,
     ScoreResult,
     Step,
     partner_of,
+    rack_score,
     score_round,
     winners,
 )
-from .solver import solve_all_at_once, solve_contract
+from .solver import MAX_RACK_TILES, solve_all_at_once, solve_contract
 from .tiles import (
     COLOURS,
     FACES,
@@ -164,6 +177,7 @@ __all__ = [
     "FACES",
     "FALSE_JOKER",
     "FINAL",
+    "MAX_RACK_TILES",
     "OKEY",
     "OTHER_TILES",
     "PENALTY_TILES",
@@ -182,11 +196,14 @@ __all__ = [
     "MeldVerdict",
     "NotationError",
     "OpeningVerdict",
+    "Out",
     "PlayAction",
     "PlayVerdict",
     "PlayerInput",
     "PlayerScore",
     "PlayerState",
+    "RackAdvice",
+    "RackScore",
     "Reading",
     "ReasonCode",
     "ReasonInfo",
@@ -198,12 +215,16 @@ __all__ = [
     "SwapVerdict",
     "Tile",
     "TileKind",
+    "advise",
+    "best_cover",
+    "best_opening",
     "can_add",
     "can_swap_okey",
     "check_all_at_once",
     "check_indicator",
     "check_opening",
     "classify_meld",
+    "contract_part",
     "excess_copies",
     "face_of",
     "format_melds",
@@ -216,12 +237,14 @@ __all__ = [
     "multiplier",
     "next_seat",
     "okey_of",
+    "opening_outs",
     "parse_indicator",
     "parse_melds",
     "parse_tile",
     "parse_tiles",
     "partner_of",
     "playable_on",
+    "rack_score",
     "resolve_buy",
     "score_round",
     "solve_all_at_once",

@@ -263,3 +263,49 @@ def score_round(
     if team:
         totals = (scores[0].score + scores[2].score, scores[1].score + scores[3].score)
     return ScoreResult(ok=True, players=tuple(scores), notes=tuple(notes), team_totals=totals)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RackScore:
+    """What one rack would score if the round ended now, with the working."""
+
+    score: int
+    breakdown: tuple[Step, ...]
+
+
+def rack_score(
+    rack: Sequence[Tile], indicator: Tile, *, melded: bool, final_round: bool = False
+) -> RackScore:
+    """The penalty this rack scores if the round ends now and someone else ended it: 500 when
+    not melded (S2; in the final round always, S7), else the rack's points × 5 or × 2 (S3)."""
+    check_indicator(indicator)
+    if final_round:
+        return RackScore(
+            score=NOT_MELDED_POINTS,
+            breakdown=(
+                _step(
+                    ReasonCode.FINAL_ROUND_500, "S7", NOT_MELDED_POINTS, points=NOT_MELDED_POINTS
+                ),
+            ),
+        )
+    if not melded:
+        return RackScore(
+            score=NOT_MELDED_POINTS,
+            breakdown=(
+                _step(ReasonCode.NOT_MELDED, "S2", NOT_MELDED_POINTS, points=NOT_MELDED_POINTS),
+            ),
+        )
+    steps, total = _rack_steps(PlayerInput(state=PlayerState.MELDED, rack=tuple(rack)), indicator)
+    factor = multiplier(indicator)
+    score = total * factor
+    steps.append(
+        _step(
+            ReasonCode.MULTIPLIER,
+            "S3",
+            score,
+            factor=factor,
+            colour=okey_of(indicator).colour,
+            points=score,
+        )
+    )
+    return RackScore(score=score, breakdown=tuple(steps))

@@ -1,7 +1,8 @@
 """The solver: can a rack meet a contract (C2), or go down all at once in the final round (C4)?
 
 Exact, never a wrong yes or no (tests compare it with a brute force over the classifier).
-Up to two Okeys are wild; a false joker is the Okey's face (T3, T4).
+Up to two Okeys are wild; a false joker is the Okey's face (T3, T4). Racks are bounded
+(`MAX_RACK_TILES`): a longer rack raises `InputError(RACK_TOO_LONG)`, so no input runs long.
 
 How, briefly. The rack becomes counts of the 52 faces plus a number of wilds. Two exchange
 arguments keep the search small without losing solutions: (1) a wild never needs to sit at a
@@ -9,9 +10,10 @@ run position whose real tile is still free — swap the real tile in and the wil
 meld held that tile (an Okey fits anywhere the tile did); (2) likewise a group uses a wild only
 when every other colour of its number is already spent. Then:
 
-- all at once: depth-first over the lowest remaining tile, which must be in some meld — a pair
-  with its twin (or an Okey), a group of its number with higher colours, or a run of 3–5 tiles
-  (longer runs split into such pieces) where all lower tiles are wilds; failed states memoised.
+- all at once: depth-first over the lowest remaining tile (number by number, see `ORDER`),
+  which must be in some meld — a pair with its twin (or an Okey), a group of its number with
+  higher colours, or a run of 3–5 tiles (longer runs split into such pieces) where all lower
+  tiles are wilds; failed states memoised.
 - contracts: runs by depth-first search in a fixed candidate order, then pairs likewise, then
   groups exactly by a small dynamic programme: k groups of size s at one number need
   max(0, k·s − Σ_colours min(count, k)) wilds, numbers being independent but for the wilds.
@@ -30,9 +32,18 @@ from .verdicts import InputError, ReasonCode
 WILD = -1
 Melds = tuple[tuple[Tile, ...], ...]
 
+# The bound that keeps every search short (bench/engine.py measures the worst case): a rack
+# holds 15 tiles at most after the deal, and buying (B1) and penalty tiles (X1, X2) add some;
+# 26 is more than any rack reaches in play. Longer racks are an input error, not a slow answer.
+MAX_RACK_TILES = 26
 
-def _prepare(rack: Iterable[Tile], indicator: Tile) -> tuple[list[int], list[Tile], list[Tile]]:
+
+def _prepare(
+    rack: Iterable[Tile], indicator: Tile, limit: int = MAX_RACK_TILES
+) -> tuple[list[int], list[Tile], list[Tile]]:
     rack = tuple(rack)
+    if len(rack) > limit:
+        raise InputError(ReasonCode.RACK_TOO_LONG, field="rack", count=len(rack), limit=limit)
     excess = excess_copies(rack, indicator)
     if excess is not None:
         raise InputError(
@@ -72,28 +83,36 @@ def _to_tiles(melds: list[list[int]], wilds: list[Tile], jokers: list[Tile], oke
 # ---------------------------------------------------------------- all at once (C4)
 
 
-def _options(counts: list[int], first: int, w: int) -> list[tuple[list[int], int]]:
-    """Every meld (face codes, wilds used) that holds the lowest remaining tile `first`."""
+def _run_shapes(first: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every run of 3–5 through the tile `first`: its faces and the index of `first`."""
     colour, v = divmod(first, 13)
-    out: list[tuple[list[int], int]] = []
     base = colour * 13
+    shapes = []
     for top in (1, 14) if v == 0 else (v + 1,):
         for length in (3, 4, 5):
             for start in range(max(1, top - length + 1), top + 1):
                 end = start + length - 1
                 if end > 14:
                     break
-                meld = []
-                used = 0
-                for p in range(start, end + 1):
-                    f = base + (p - 1) % 13
-                    if p == top or counts[f]:
-                        meld.append(f)
-                    else:
-                        meld.append(WILD)
-                        used += 1
-                if used <= w:
-                    out.append((meld, used))
+                faces = tuple(base + (p - 1) % 13 for p in range(start, end + 1))
+                shapes.append((faces, top - start))
+    return tuple(shapes)
+
+
+_RUN_SHAPES = tuple(_run_shapes(f) for f in range(52))
+
+
+def _options(counts: list[int], first: int, w: int) -> list[tuple[list[int], int]]:
+    """Every meld (face codes, wilds used) that holds the lowest remaining tile `first` (lowest
+    in `ORDER`: every tile of a lower number, and of a lower colour at this number, is gone)."""
+    v = first % 13
+    colour = first // 13
+    out: list[tuple[list[int], int]] = []
+    for faces, at in _RUN_SHAPES[first]:
+        meld = [f if i == at or counts[f] else WILD for i, f in enumerate(faces)]
+        used = meld.count(WILD)
+        if used <= w:
+            out.append((meld, used))
     others = [c * 13 + v for c in range(colour + 1, 4) if counts[c * 13 + v]]
     for size in (2, 3):
         for combo in combinations(others, size):
@@ -108,15 +127,27 @@ def _options(counts: list[int], first: int, w: int) -> list[tuple[list[int], int
     return out
 
 
+# The lowest remaining tile is taken number by number (all the 1s, then the 2s, …): a meld
+# then reaches at most four numbers ahead (a run from a 1 at its top end, 12-13-1, aside), so
+# the remaining counts differ only near the front and the memo holds few states.
+ORDER = tuple(c * 13 + v for v in range(13) for c in range(4))
+
+
+def lowest(counts: list[int], start: int) -> int:
+    """The index in `ORDER` of the first tile left at or after `start` (52: none)."""
+    while start < 52 and not counts[ORDER[start]]:
+        start += 1
+    return start
+
+
 def _all_at_once(counts: list[int], wilds: int) -> list[list[int]] | None:
     failed: set[bytes] = set()
 
     def solve(start: int, w: int) -> list[list[int]] | None:
-        first = start
-        while first < 52 and not counts[first]:
-            first += 1
-        if first == 52:
+        at = lowest(counts, start)
+        if at == 52:
             return [] if w == 0 else [[WILD, WILD]] if w == 2 else None
+        first = ORDER[at]
         key = bytes(counts) + bytes((w,))
         if key in failed:
             return None
@@ -124,7 +155,7 @@ def _all_at_once(counts: list[int], wilds: int) -> list[list[int]] | None:
             for f in meld:
                 if f >= 0:
                     counts[f] -= 1
-            rest = solve(first, w - used)
+            rest = solve(at, w - used)
             for f in meld:
                 if f >= 0:
                     counts[f] += 1

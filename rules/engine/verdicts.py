@@ -29,6 +29,7 @@ class ReasonCode(StrEnum):
     FALSE_JOKER_INDICATOR = "FALSE_JOKER_INDICATOR"
     OKEY_INDICATOR = "OKEY_INDICATOR"
     TOO_MANY_COPIES = "TOO_MANY_COPIES"
+    RACK_TOO_LONG = "RACK_TOO_LONG"
     # Melds (M)
     VALID_GROUP = "VALID_GROUP"
     VALID_RUN = "VALID_RUN"
@@ -56,6 +57,10 @@ class ReasonCode(StrEnum):
     MISSING_RUN = "MISSING_RUN"
     MISSING_PAIR = "MISSING_PAIR"
     NOT_WHOLE_RACK = "NOT_WHOLE_RACK"
+    CAN_OPEN = "CAN_OPEN"
+    CANNOT_OPEN = "CANNOT_OPEN"
+    NOT_ALL_AT_ONCE = "NOT_ALL_AT_ONCE"
+    FURTHER_MELDS = "FURTHER_MELDS"
     GROUP_SIZE_OUT_OF_RANGE = "GROUP_SIZE_OUT_OF_RANGE"
     RUN_SIZE_OUT_OF_RANGE = "RUN_SIZE_OUT_OF_RANGE"
     NEGATIVE_COUNT = "NEGATIVE_COUNT"
@@ -159,6 +164,7 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.TOO_MANY_COPIES: _i(
             "T1", "tile count limit", "more copies of a tile than the set holds (two of each)"
         ),
+        R.RACK_TOO_LONG: _i("D1", "count limit", "more tiles than a rack can hold (a bound)"),
         R.VALID_GROUP: _i("M1", "number size", "a valid Küt group"),
         R.VALID_RUN: _i("M2", "colour low high size", "a valid run (low/high are 1..14)"),
         R.VALID_PAIR: _i("M3", "tile", "a valid pair"),
@@ -202,6 +208,10 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.MISSING_RUN: _i("C2", "expected found", "fewer runs than the contract asks for"),
         R.MISSING_PAIR: _i("C2", "expected found", "fewer pairs than the contract asks for"),
         R.NOT_WHOLE_RACK: _i("C4", "missing extra", "the melds are not exactly the rack's tiles"),
+        R.CAN_OPEN: _i("C2", "", "the rack holds an opening meld for the contract"),
+        R.CANNOT_OPEN: _i("C2", "missing", "no opening yet; `missing`: the contract's unmet part"),
+        R.NOT_ALL_AT_ONCE: _i("C4", "count", "the rack cannot go down whole; `count` left over"),
+        R.FURTHER_MELDS: _i("P4", "count", "melds from the rest of the rack, from the next turn"),
         R.GROUP_SIZE_OUT_OF_RANGE: _i("M1", "size", "a contract's group size must be 3 or 4"),
         R.RUN_SIZE_OUT_OF_RANGE: _i("M2", "size", "a contract's run size must be 3 to 14"),
         R.NEGATIVE_COUNT: _i("C1", "", "a contract count is negative"),

@@ -1,0 +1,142 @@
+"""The rack helper's answer, ready for the template: the engine's `advise`, put into words.
+
+No rule is decided here: `rules.engine.rack.advise` finds the opening, the arrangement, the
+outs and the penalty; this module adds the sentences (`rules.reasons`), the faces to draw and
+the ruling that covers each answer, as the checkers do (`referee.checks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from kutsite.tiles import Face, face_of, faces_of, meld_faces
+from referee.checks import RulingLink, ruling_link
+from rules.engine.contracts import Contract
+from rules.engine.melds import classify_meld
+from rules.engine.notation import format_tile, format_tiles
+from rules.engine.rack import advise
+from rules.engine.scoring import RackScore
+from rules.engine.tiles import Tile, okey_of, tile_points
+from rules.reasons import format_points, kind_name, okey_roles, rule_label, sentence
+from rules.wording import contract_text
+
+
+@dataclass(frozen=True)
+class MeldView:
+    faces: list[Face]
+    tokens: str  # the meld in tile notation, for `data-meld`
+    kind: str
+    okeys: list[str]
+
+
+@dataclass(frozen=True)
+class OutView:
+    face: Face
+    token: str
+    unseen: int
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    score: int
+    points: str  # the score with the page's thousands separator
+    lines: list[str]
+    rules: list[str]
+
+
+@dataclass(frozen=True)
+class RackResult:
+    round: int
+    final: bool
+    opened: bool
+    contract: str
+    indicator: Face
+    okey: Face
+    rack: list[Face]
+    ok: bool
+    reason: str
+    rule: str
+    rule_label: str
+    sentence: str
+    melds: list[MeldView]
+    left: list[Face]
+    left_points: int
+    penalty: ScoreView
+    penalty_after: ScoreView | None = None
+    further: list[MeldView] = field(default_factory=list)
+    part: list[MeldView] = field(default_factory=list)
+    outs: list[OutView] = field(default_factory=list)
+    ruling: RulingLink | None = None
+
+    @property
+    def outs_tokens(self) -> str:
+        return " ".join(o.token for o in self.outs)
+
+    @property
+    def live_outs(self) -> int:
+        return sum(o.unseen for o in self.outs)
+
+
+def _melds(melds: Sequence[Sequence[Tile]], indicator: Tile, pairs: bool) -> list[MeldView]:
+    views = []
+    for meld in melds:
+        verdict = classify_meld(meld, indicator, allow_pairs=pairs)
+        kind = str(verdict.kind.value) if verdict.kind is not None else ""
+        views.append(
+            MeldView(
+                faces=meld_faces(verdict, indicator),
+                tokens=format_tiles(meld),
+                kind=kind_name(kind) if kind else "",
+                okeys=okey_roles(verdict),
+            )
+        )
+    return views
+
+
+def _score(score: RackScore) -> ScoreView:
+    return ScoreView(
+        score=score.score,
+        points=format_points(score.score),
+        lines=[sentence(step.code, step.facts) for step in score.breakdown],
+        rules=[rule_label(rule) for rule in dict.fromkeys(s.rule for s in score.breakdown)],
+    )
+
+
+def rack_result(
+    rack: Sequence[Tile],
+    indicator: Tile,
+    questions: Mapping[str, str],
+    *,
+    round_number: int,
+    contract: Contract,
+    opened: bool = False,
+) -> RackResult:
+    """The engine's advice for this rack and round (raises its `InputError` for bad input)."""
+    advice = advise(rack, contract, indicator, opened=opened)
+    pairs = contract.is_final or (not opened and contract.pairs > 0)
+    return RackResult(
+        round=round_number,
+        final=contract.is_final,
+        opened=opened and not contract.is_final,
+        contract=contract_text(contract),
+        indicator=face_of(indicator),
+        okey=face_of(okey_of(indicator)),
+        rack=faces_of(rack, indicator),
+        ok=advice.ok,
+        reason=str(advice.reason),
+        rule=advice.rule,
+        rule_label=rule_label(advice.rule),
+        sentence=sentence(advice.reason, advice.facts),
+        melds=_melds(advice.melds, indicator, pairs),
+        left=faces_of(advice.left, indicator),
+        left_points=sum(tile_points(t, indicator) for t in advice.left),
+        penalty=_score(advice.penalty),
+        penalty_after=_score(advice.penalty_after) if advice.penalty_after else None,
+        further=_melds(advice.further, indicator, False),
+        part=_melds(advice.part, indicator, True),
+        outs=[
+            OutView(face_of(o.tile, indicator), format_tile(o.tile), o.unseen) for o in advice.outs
+        ],
+        ruling=ruling_link(advice.reason, advice.rule, questions),
+    )

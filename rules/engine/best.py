@@ -1,0 +1,365 @@
+"""The best play from a rack: the opening that leaves the fewest points (C2, S3), the most tiles
+laid down as melds (C4, P4), the outs, and the part of a contract a rack already holds.
+
+Exact, like the solver, and bounded by the same rack limit (`MAX_RACK_TILES`). How:
+
+- Fewest points: the rack's points are fixed, so the opening that leaves the fewest points is
+  the one that lays down the most (an Okey or a false joker counts 25, S3). An Okey is worth more
+  on the table than any numbered tile, so the search also lets a spare Okey replace a meld's
+  lowest tile. Runs by depth-first search over the candidate runs with a simple upper bound;
+  groups and pairs together by a dynamic programme over the 13 numbers (they meet only within a
+  number), with each number's options computed once and cached.
+- Most tiles as melds: the all-at-once search with one more choice for the lowest tile — leave
+  it on the rack — memoised on the remaining counts. With `keep`, at least one tile stays for
+  the discard (P8).
+- Outs: each tile that could still be drawn, added to the rack, then the exact solver.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from .contracts import Contract
+from .solver import ORDER, WILD, Melds, _contract, _options, _prepare, _to_tiles, lowest
+from .tiles import FALSE_JOKER, OKEY, TILES, Tile, okey_code
+
+OKEY_POINTS = 25
+INFINITE = 1 << 30
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """A tile that would let the rack open with one more tile, and how many are unseen."""
+
+    tile: Tile
+    unseen: int
+
+
+def _values(okey: int) -> list[int]:
+    # Among the counts, the Okey's face holds only false jokers (the face tiles are wild).
+    values = [f % 13 + 1 for f in range(52)]
+    values[okey] = OKEY_POINTS
+    return values
+
+
+def _melds_tiles(found: list[list[int]], wilds: list[Tile], jokers: list[Tile], okey: int) -> Melds:
+    return _to_tiles(found, wilds, jokers, okey)
+
+
+def rest_of(rack: Iterable[Tile], melds: Iterable[Iterable[Tile]]) -> tuple[Tile, ...]:
+    """The rack's tiles that are not in the melds, in rack order."""
+    laid = Counter(t.code for m in melds for t in m)
+    left = []
+    for t in rack:
+        if laid[t.code]:
+            laid[t.code] -= 1
+        else:
+            left.append(t)
+    return tuple(left)
+
+
+# ---------------------------------------------------------------- groups and pairs
+
+
+@lru_cache(maxsize=4096)
+def _column_options(
+    column: tuple[int, ...], values: tuple[int, ...], groups: int, size: int, pairs: int, w: int
+) -> tuple[tuple[int, int, int, int, tuple[tuple[int, ...], ...]], ...]:
+    """Every way one number's four faces serve `k` groups and `q` pairs with `u` wilds, as
+    (k, q, u, points laid, melds of colour indexes / WILD); the best for each (k, q, u)."""
+    best: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, ...], ...]]] = {}
+    choices = [
+        [0, *([1] if c >= 2 and pairs else []), *([2] if c >= 1 and pairs and w else [])]
+        for c in column
+    ]
+    for pick in product(*choices):
+        q = sum(1 for p in pick if p)
+        u = sum(1 for p in pick if p == 2)
+        if q > pairs or u > w:
+            continue
+        left = list(column)
+        pair_melds: list[tuple[int, ...]] = []
+        pair_points = 0
+        for colour, p in enumerate(pick):
+            if p == 1:
+                left[colour] -= 2
+                pair_melds.append((colour, colour))
+                pair_points += 2 * values[colour]
+            elif p == 2:
+                left[colour] -= 1
+                pair_melds.append((colour, WILD))
+                pair_points += values[colour] + OKEY_POINTS
+        for k in range(groups + 1):
+            free = [(values[c], c) for c in range(4) for _ in range(min(left[c], k))]
+            free.sort(reverse=True)
+            for extra in range(w - u + 1) if k else (0,):
+                real = k * size - extra
+                if real > len(free):
+                    continue
+                kept = sorted(c for _, c in free[:real])
+                group_melds = [list(kept[i::k]) for i in range(k)]
+                melds = tuple(tuple(g + [WILD] * (size - len(g))) for g in group_melds) + tuple(
+                    pair_melds
+                )
+                points = pair_points + sum(v for v, _ in free[:real]) + OKEY_POINTS * extra
+                key = (k, q, u + extra)
+                if key not in best or best[key][0] < points:
+                    best[key] = (points, melds)
+    return tuple((k, q, u, points, melds) for (k, q, u), (points, melds) in best.items())
+
+
+def _groups_and_pairs(
+    counts: list[int], w: int, groups: int, size: int, pairs: int, values: list[int]
+) -> tuple[int, list[list[int]]] | None:
+    """The most points laid as exactly `groups` groups of `size` and `pairs` pairs."""
+    states: dict[tuple[int, int, int], tuple[int, list[tuple[int, tuple]]]] = {(0, 0, 0): (0, [])}
+    if groups or pairs:
+        for v in range(13):
+            column = tuple(counts[c * 13 + v] for c in range(4))
+            if not any(column):
+                continue
+            column_values = tuple(values[c * 13 + v] for c in range(4))
+            options = _column_options(column, column_values, groups, size, pairs, w)
+            new = dict(states)
+            for (g0, p0, u0), (points0, picks0) in states.items():
+                for k, q, u, points, melds in options:
+                    key = (g0 + k, p0 + q, u0 + u)
+                    if key[0] > groups or key[1] > pairs or key[2] > w or not (k or q):
+                        continue
+                    total = points0 + points
+                    if key not in new or new[key][0] < total:
+                        new[key] = (total, [*picks0, (v, melds)])
+            states = new
+    found: tuple[int, list[list[int]]] | None = None
+    for (g0, p0, u0), (points, picks) in states.items():
+        missing = pairs - p0
+        if g0 != groups or u0 + 2 * missing > w:
+            continue
+        total = points + 2 * OKEY_POINTS * missing
+        if found is None or total > found[0]:
+            melds: list[list[int]] = []
+            pair_melds: list[list[int]] = []
+            for v, column_melds in picks:
+                for meld in column_melds:
+                    faces = [WILD if c == WILD else c * 13 + v for c in meld]
+                    (pair_melds if len(meld) == 2 else melds).append(faces)
+            pair_melds += [[WILD, WILD]] * missing
+            found = (total, melds + pair_melds)
+    return found
+
+
+# ---------------------------------------------------------------- the best opening (C2)
+
+
+def _best_contract(
+    counts: list[int], w: int, contract: Contract, okey: int
+) -> tuple[int, list[list[int]]] | None:
+    values = _values(okey)
+    groups, group_size, pairs = contract.groups, contract.group_size, contract.pairs
+    runs, size = contract.runs, contract.run_size
+    if not runs:
+        found = _groups_and_pairs(counts, w, groups, group_size, pairs, values)
+        return found
+    candidates = [
+        [colour * 13 + (p - 1) % 13 for p in range(start, start + size)]
+        for colour in range(4)
+        for start in range(1, 16 - size)
+    ]
+
+    def bound(faces: list[int]) -> int:
+        ordered = sorted(values[f] for f in faces)
+        return sum(ordered[w:]) + OKEY_POINTS * min(w, size)
+
+    suffix = [0] * (len(candidates) + 1)
+    for j in range(len(candidates) - 1, -1, -1):
+        suffix[j] = max(suffix[j + 1], bound(candidates[j]))
+    rest_tiles = groups * group_size + 2 * pairs
+    rest_bound = rest_tiles * 13 + 12 * min(rest_tiles, w + counts[okey])
+    best: list = [-1, None]
+
+    def solve(left: int, first: int, w: int, points: int, chosen: list[list[int]]) -> None:
+        if not left:
+            found = _groups_and_pairs(counts, w, groups, group_size, pairs, values)
+            if found is not None and points + found[0] > best[0]:
+                best[0], best[1] = points + found[0], found[1] + chosen
+            return
+        for j in range(first, len(candidates)):
+            if points + left * suffix[j] + rest_bound <= best[0]:
+                return
+            faces = candidates[j]
+            have = Counter()
+            gaps, present = [], []
+            for i, f in enumerate(faces):
+                have[f] += 1
+                (present if have[f] <= counts[f] else gaps).append(i)
+            if len(gaps) > w:
+                continue
+            present.sort(key=lambda i: values[faces[i]])
+            for extra in range(min(w - len(gaps), len(present)) + 1):
+                wild_at = {*gaps, *present[:extra]}
+                meld = [WILD if i in wild_at else f for i, f in enumerate(faces)]
+                used = len(wild_at)
+                gain = sum(values[f] for f in meld if f >= 0) + OKEY_POINTS * used
+                for f in meld:
+                    if f >= 0:
+                        counts[f] -= 1
+                solve(left - 1, j, w - used, points + gain, [*chosen, meld])
+                for f in meld:
+                    if f >= 0:
+                        counts[f] += 1
+
+    solve(runs, 0, w, 0, [])
+    if best[1] is None:
+        return None
+    # Found as groups, pairs, runs; the contract's order is groups, runs, pairs.
+    head, run_melds = best[1][:-runs], best[1][-runs:]
+    group_melds = [m for m in head if len(m) != 2]  # a group has 3 or 4 tiles, a pair 2
+    return best[0], group_melds + run_melds + [m for m in head if len(m) == 2]
+
+
+def best_opening(rack: Iterable[Tile], contract: Contract, indicator: Tile) -> Melds | None:
+    """The opening meld (C2) that leaves the fewest points on the rack (S3), or None. In table
+    order: groups, runs, pairs. Not for the final round (see `best_cover`)."""
+    if contract.is_final:
+        raise ValueError("the final round has no opening meld; use best_cover")
+    counts, wilds, jokers = _prepare(rack, indicator)
+    okey = okey_code(indicator)
+    found = _best_contract(counts, len(wilds), contract, okey)
+    if found is None:
+        return None
+    return _melds_tiles(found[1], wilds, jokers, okey)
+
+
+# ---------------------------------------------------------------- the most tiles (C4, P4)
+
+
+def _cover(counts: list[int], wilds: int, pairs: bool, keep: bool) -> list[list[int]] | None:
+    """Melds laying down the most tiles; with `keep`, at least one tile stays (None: none can)."""
+    memo: dict[bytes, tuple[tuple[int, list], tuple[int, list]]] = {}
+    nothing: tuple[int, list] = (INFINITE, [])
+
+    def solve(start: int, w: int) -> tuple[tuple[int, list], tuple[int, list]]:
+        """(fewest left over, fewest left over with at least one left), with their melds."""
+        at = lowest(counts, start)
+        if at == 52:
+            if w == 2 and pairs:
+                return (0, [[WILD, WILD]]), (2, [])
+            return (w, []), ((w, []) if w else nothing)
+        first = ORDER[at]
+        key = bytes(counts) + bytes((w,))
+        if key in memo:
+            return memo[key]
+        counts[first] -= 1
+        any_left, _ = solve(at, w)
+        counts[first] += 1
+        best_any = best_keep = (any_left[0] + 1, any_left[1])
+        for meld, used in _options(counts, first, w):
+            if len(meld) == 2 and not pairs:
+                continue
+            for f in meld:
+                if f >= 0:
+                    counts[f] -= 1
+            rest_any, rest_keep = solve(at, w - used)
+            for f in meld:
+                if f >= 0:
+                    counts[f] += 1
+            if rest_any[0] < best_any[0]:
+                best_any = (rest_any[0], [*rest_any[1], meld])
+            if rest_keep[0] < best_keep[0]:
+                best_keep = (rest_keep[0], [*rest_keep[1], meld])
+        memo[key] = (best_any, best_keep)
+        return memo[key]
+
+    best_any, best_keep = solve(0, wilds)
+    found = best_keep if keep else best_any
+    return None if found[0] >= INFINITE else found[1][::-1]
+
+
+def best_cover(
+    rack: Iterable[Tile], indicator: Tile, *, pairs: bool = True, keep: bool = False
+) -> Melds:
+    """Melds laying down as many of the rack's tiles as possible (empty: none). With `pairs`,
+    pairs count (the final round, C4); `keep` leaves at least one tile to discard (P8)."""
+    counts, wilds, jokers = _prepare(rack, indicator)
+    found = _cover(counts, len(wilds), pairs, keep) or []
+    return _melds_tiles(found, wilds, jokers, okey_code(indicator))
+
+
+# ---------------------------------------------------------------- outs and the part held
+
+
+def unseen(tile: Tile, rack: Iterable[Tile], indicator: Tile) -> int:
+    """Copies of a tile not in the rack nor the indicator (T1: two of each). `OKEY`: the
+    Okeys of the round, the `ok` token and the Okey's face tile alike."""
+    okey = okey_code(indicator)
+    if tile.code in (OKEY.code, okey):
+        held = sum(1 for t in rack if t.code in (OKEY.code, okey))
+    else:
+        held = sum(1 for t in rack if t.code == tile.code) + (tile.code == indicator.code)
+    return max(0, 2 - held)
+
+
+def opening_outs(rack: Iterable[Tile], contract: Contract, indicator: Tile) -> tuple[Out, ...]:
+    """Every tile that, drawn now, would let the rack open (C2), with how many are unseen;
+    only tiles that can still be drawn. Empty when the rack opens already."""
+    rack = tuple(rack)
+    counts, wilds, jokers = _prepare(rack, indicator)
+    w = len(wilds)
+    if contract.is_final or _contract(counts, w, contract) is not None:
+        return ()
+    if _contract(counts, w + 1, contract) is None:
+        return ()  # not even a third Okey, which stands for any tile, would open it
+    okey = okey_code(indicator)
+    found = []
+    for f in range(52):
+        if f == okey:
+            continue
+        left = unseen(TILES[f], rack, indicator)
+        if not left:
+            continue
+        counts[f] += 1
+        if _contract(counts, w, contract) is not None:
+            found.append(Out(TILES[f], left))
+        counts[f] -= 1
+    left = unseen(OKEY, rack, indicator)
+    if left and _contract(counts, w + 1, contract) is not None:
+        found.append(Out(OKEY, left))
+    left = 2 - len(jokers)
+    if left > 0:
+        counts[okey] += 1
+        if _contract(counts, w, contract) is not None:
+            found.append(Out(FALSE_JOKER, left))
+        counts[okey] -= 1
+    return tuple(found)
+
+
+def contract_part(
+    rack: Iterable[Tile], contract: Contract, indicator: Tile
+) -> tuple[Contract | None, Melds]:
+    """The largest part of the contract the rack holds — most melds, then most tiles — and
+    its melds (None, (): not even one meld)."""
+    counts, wilds, jokers = _prepare(rack, indicator)
+    parts = [
+        (g + r + p, g * contract.group_size + r * contract.run_size + 2 * p, g, r, p)
+        for g in range(contract.groups + 1)
+        for r in range(contract.runs + 1)
+        for p in range(contract.pairs + 1)
+        if g + r + p
+    ]
+    parts.sort(reverse=True)
+    for _, _, g, r, p in parts:
+        part = Contract(
+            groups=g,
+            group_size=contract.group_size,
+            runs=r,
+            run_size=contract.run_size,
+            pairs=p,
+        )
+        found = _contract(counts, len(wilds), part)
+        if found is not None:
+            return part, _melds_tiles(found, wilds, jokers, okey_code(indicator))
+    return None, ()

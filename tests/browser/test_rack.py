@@ -1,0 +1,80 @@
+"""The rack helper in real Chromium: tap a rack in the picker and see the opening drawn."""
+
+import re
+
+import pytest
+from django.apps import apps
+from playwright.sync_api import expect
+
+from referee.content import seed
+from rules.models import Round
+from rules.seed import seed_rounds
+
+pytestmark = pytest.mark.browser
+
+RACK = {"en": "/en/referee/rack/", "de": "/de/schiedsrichter/steinhalter/"}
+
+
+@pytest.fixture
+def content(transactional_db):
+    """live_server's database is flushed between tests: seed it as the data migrations do."""
+    seed(apps)
+    seed_rounds(Round)
+    assert Round.objects.count() == 20
+
+
+def test_C2_tap_a_rack_and_see_the_opening_drawn_without_a_reload(live_server, page, content):
+    page.goto(live_server.url + RACK["en"])
+    page.evaluate("window.rackNoReload = true")
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_round").select_option("4")
+    page.locator("#id_rack").click()
+    for token in ("b4", "b5", "b6", "r12", "r13", "r1", "y2"):
+        page.locator(f'[data-tile-picker] [data-picker-token="{token}"]').click()
+    expect(page.locator("#id_rack")).to_have_value("b4 b5 b6 r12 r13 r1 y2")
+    answer = page.locator("#rack-result [data-can-open]")
+    expect(answer).to_have_attribute("data-can-open", "yes")
+    melds = page.locator("#rack-result [data-meld]")
+    expect(melds).to_have_count(2)
+    run = page.locator('#rack-result [data-meld="r12 r13 r1"]')  # 12-13-1 is a run (M2)
+    expect(page.locator('#rack-result [data-meld="b4 b5 b6"]')).to_have_count(1)
+    # Drawn as tiles: the meld holds its three tiles.
+    expect(run.locator("[data-tile]")).to_have_count(3)
+    expect(run.locator('[data-tile="r1"]')).to_have_count(1)
+    expect(page.locator("#rack-result [data-penalty-now]")).to_have_attribute(
+        "data-penalty-now", "500"
+    )
+    # htmx replaced the address: the page is its own permalink.
+    expect(page).to_have_url(re.compile(r"indicator=b8&round=4&rack=b4(\+|%20)b5"))
+    assert page.evaluate("window.rackNoReload") is True
+
+
+def test_the_rack_helper_works_without_javascript(live_server, browser, content):
+    context = browser.new_context(java_script_enabled=False, locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + RACK["de"])
+    expect(page.locator("[data-tile-picker]")).to_be_hidden()
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_rack").fill("r7 k7 r1 r2")
+    page.get_by_role("button", name="Anzeigen", exact=True).click()
+    expect(page.locator("[data-can-open]")).to_have_attribute("data-can-open", "no")
+    expect(page.locator("[data-can-open]")).to_contain_text("Dir fehlt noch")
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "?indicator=b8&round=5&rack=r7+k7+b7+r1+r2+y5",
+        "?indicator=b8&round=20&rack=r1+r2+r3+k7+b7+y7+ok",
+        "?indicator=b8&round=1&rack=r1+r1+r1",
+    ],
+)
+def test_the_rack_helper_is_accessible(
+    live_server, page, content, assert_accessible, language, query
+):
+    page.goto(live_server.url + RACK[language] + query)
+    expect(page.locator("h1")).to_be_visible()
+    assert_accessible(page)

@@ -1,0 +1,180 @@
+"""The rack helper page (C2, C4, P4, S2, S3): whole page and htmx fragment in both languages,
+the data- markers, field errors in the page's language, and the links to it."""
+
+from urllib.parse import urlencode
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .helpers import LANGUAGES, find, find_all
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+RACK = {"en": "/en/referee/rack/", "de": "/de/schiedsrichter/steinhalter/"}
+
+
+def rack_url(language="en", **params):
+    return RACK[language] + (f"?{urlencode(params)}" if params else "")
+
+
+def page(client, url, **headers):
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200, url
+    return response, response.content.decode()
+
+
+def answer(html):
+    return find(html, data_can_open=True)
+
+
+def melds(html):
+    return [m["data-meld"] for m in find_all(html, data_meld=True)]
+
+
+def test_C2_a_rack_that_opens_shows_the_opening_what_stays_and_what_follows(client):
+    _, html = page(client, rack_url(indicator="b8", round="1", rack="r7 k7 b7 b4 b5 b6 y2"))
+    assert answer(html)["data-can-open"] == "yes" and answer(html)["data-rule"] == "C2"
+    assert melds(html) == ["r7 k7 b7"]
+    assert [m["data-further-meld"] for m in find_all(html, data_further_meld=True)] == [
+        "b4 b5 b6"
+    ]  # P4: from the next turn
+    assert find(html, data_left=True)["data-left"] == "4"
+    assert find(html, data_penalty_now=True)["data-penalty-now"] == "500"  # S2
+    assert find(html, data_penalty_after=True)["data-penalty-after"] == str((4 + 5 + 6 + 2) * 2)
+    assert "You can meld in round 1" in answer(html).text
+    assert "Rule C2" in answer(html).text
+
+
+def test_C2_a_rack_that_cannot_open_names_whats_missing_and_the_outs(client):
+    _, html = page(client, rack_url(indicator="b8", round="5", rack="r7 k7 b7 r1 r2 y5"))
+    assert answer(html)["data-can-open"] == "no"
+    assert "you still need one run of three" in answer(html).text
+    assert find(html, data_outs=True)["data-outs"] == "r3 ok"
+    unseen = {o["data-out"]: o["data-unseen"] for o in find_all(html, data_out=True)}
+    assert unseen == {"r3": "2", "ok": "2"}
+    assert [m["data-part-meld"] for m in find_all(html, data_part_meld=True)] == ["r7 k7 b7"]
+    assert not melds(html)
+
+
+def test_T3_an_okey_is_shown_with_what_it_stands_for(client):
+    _, html = page(client, rack_url(indicator="b8", round="2", rack="k3 ok k5 r1"))
+    assert melds(html) == ["k3 ok k5"]
+    assert "The Okey at place 2 stands for black 4." in html
+    _, html = page(client, rack_url("de", indicator="b8", round="2", rack="k3 ok k5 r1"))
+    assert "Der Okey an Stelle 2 steht für: schwarze 4." in html
+
+
+def test_C4_round_20_all_at_once_or_the_fewest_left_over(client):
+    whole = "r1 r2 r3 r4 k7 b7 y7 y11 y12 y13 b5 b5 k10 ok k12"
+    _, html = page(client, rack_url(indicator="b8", round="20", rack=whole))
+    assert answer(html)["data-can-open"] == "yes" and answer(html)["data-rule"] == "C4"
+    assert sum(len(m.split()) for m in melds(html)) == 15
+    assert find(html, data_penalty_now=True)["data-penalty-now"] == "500"  # S7
+    _, html = page(client, rack_url(indicator="b8", round="20", rack="r1 r2 r3 k7 b7 y7 y9"))
+    assert answer(html)["data-can-open"] == "no"
+    assert "at best 1 tile is left over" in answer(html).text
+    assert not find_all(html, data_outs=True)
+
+
+def test_S3_opened_lists_the_melds_and_the_rack_total(client):
+    params = {"indicator": "b8", "round": "1", "rack": "r1 r2 r3 k3 b11 ok", "opened": "1"}
+    _, html = page(client, rack_url(**params))
+    assert answer(html)["data-rule"] == "P4"
+    # (1 + 2 + 3 + 3 + 11 + 25) × 2, the Okey blue (indicator b8).
+    assert find(html, data_penalty_now=True)["data-penalty-now"] == str(45 * 2)
+    assert melds(html)  # something goes down, a tile stays to discard (P8)
+    assert int(find(html, data_left=True)["data-left"]) >= 1
+    assert "checked" in find(html, id="id_opened").attrs
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_whole_page_and_htmx_fragment_in_both_languages(client, language):
+    url = rack_url(language, indicator="b8", round="1", rack="r7 k7 b7 y2")
+    whole, whole_html = page(client, url)
+    part, part_html = page(client, url, **HTMX)
+    assert "<html" in whole_html and "<html" not in part_html
+    assert melds(whole_html) == melds(part_html) == ["r7 k7 b7"]
+    for response in (whole, part):
+        assert "HX-Request" in response["Vary"]
+    words = {"en": "You can meld in round 1", "de": "Du kannst in Runde 1 auslegen"}
+    assert words[language] in answer(part_html).text
+    assert f'lang="{language}"' in whole_html
+
+
+def test_the_form_is_a_get_form_that_htmx_enhances_and_replaces_the_url(client):
+    _, html = page(client, rack_url())
+    form = find(html, hx_get="/en/referee/rack/")
+    assert form.tag == "form" and form["method"] == "get" and form["action"] == "/en/referee/rack/"
+    assert form["hx-replace-url"] == "true" and form["hx-target"] == "#rack-result"
+    assert find(html, data_tile_picker=True)["data-target"] == "id_rack"
+    options = [o["value"] for o in find_all(html, value=True) if o.tag == "option"]
+    assert options == [str(n) for n in range(1, 21)]
+    first = [o for o in find_all(html, value="1") if o.tag == "option"]
+    assert len(first) == 1 and "selected" in first[0].attrs  # round 1 by default
+    assert not find_all(html, data_can_open=True) and not find_all(html, data_error=True)
+
+
+def test_the_answer_is_a_permalink_to_share(client):
+    _, html = page(client, rack_url(indicator="b8", round="1", rack="r7 k7 b7"), **HTMX)
+    share = find(html, data_share=True)
+    assert share["href"] == "http://testserver/en/referee/rack/?indicator=b8&round=1&rack=r7+k7+b7"
+
+
+def test_the_round_defaults_to_1(client):
+    _, html = page(client, rack_url(indicator="b8", rack="r7 k7 b7"))
+    assert answer(html)["data-round"] == "1"
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "english", "german"),
+    [
+        ({"rack": "r1 " * 27}, "rack", "at most 26 tiles", "höchstens 26 Steine"),
+        ({"rack": "r1 r1 r1"}, "rack", "only 2 of each", "nur 2-mal"),
+        ({"rack": "b8 b8 r1"}, "rack", "only 2 of each", "nur 2-mal"),  # the indicator is one
+        ({"rack": "r7 x9"}, "rack", "“x9” is not a tile", "„x9“ ist kein Stein"),
+        ({"rack": ""}, "rack", "Enter the tiles on your rack", "Steine auf deinem Steinhalter"),
+        ({"indicator": "fj"}, "indicator", "never a false joker", "nie ein falscher Joker"),
+        ({"indicator": "ok"}, "indicator", "not as “ok”", "nicht als „ok“"),
+        ({"indicator": "b14"}, "indicator", "from 1 to 13", "von 1 bis 13"),
+        ({"round": "21"}, "round", "no round 21", "Runde 21"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_bad_input_gets_a_field_error_in_the_pages_language(
+    client, params, field, english, german, htmx
+):
+    for language, words in (("en", english), ("de", german)):
+        query = {"indicator": "b8", "round": "1", "rack": "r7 k7 b7", **params}
+        _, html = page(client, rack_url(language, **query), **(HTMX if htmx else {}))
+        error = find(html, data_error=field)
+        assert words in error.text, (language, error.text)
+        assert not find_all(html, data_can_open=True)
+        if htmx:
+            assert error["hx-swap-oob"] == "true"
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rack=st.text(alphabet="rkbyfjo0123456789 ", max_size=60),
+    indicator=st.text(max_size=4),
+    round_=st.text(max_size=3),
+    opened=st.sampled_from(["", "1", "on"]),
+)
+def test_no_input_makes_the_rack_helper_fail(client, rack, indicator, round_, opened):
+    query = {"rack": rack, "indicator": indicator, "round": round_, "opened": opened}
+    response = client.get(RACK["en"], query)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert find_all(html, data_can_open=True) or find_all(html, data_error=True)
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/en/", "/en/referee/", "/en/referee/check/", "/en/referee/discard/", "/en/rounds/4/"],
+)
+def test_the_rack_helper_is_linked(client, url):
+    _, html = page(client, url)
+    assert "/en/referee/rack/" in html
