@@ -101,6 +101,19 @@ def bump() -> str:
     return token
 
 
+def warm() -> None:
+    """Read every content model that keeps itself (`Model.objects.cached()`), if the database
+    answers; a server calls it at start."""
+    for model in live_apps.get_models():
+        cached = getattr(model._default_manager, "cached", None)
+        if _is_content(model) and cached is not None:
+            try:
+                cached()
+            except DatabaseError as error:
+                logger.warning("Content not read at start (%s): %s", model.__name__, error)
+                return
+
+
 def reset() -> None:
     """Forget everything kept (tests: a rolled-back edit must not live on in memory)."""
     with _State.lock:

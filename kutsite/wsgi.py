@@ -7,5 +7,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kutsite.settings")
 application = get_wsgi_application()
 
 from kutsite.checks import warn_on_start  # noqa: E402 (after Django is set up)
+from kutsite.content import warm  # noqa: E402
 
 warn_on_start()
+# Read the content before the first visitor: a worker that the database leaves before its first
+# request can still serve the guide, the rounds and the rulings.
+warm()

@@ -1,0 +1,202 @@
+"""The serving path: Django's page cache keyed by the content version, HTTP caching headers for
+browsers and proxies, and content kept in memory per version (kutsite/content.py)."""
+
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from kutsite import content
+from kutsite.models import ContentVersion
+from referee.models import Ruling
+from rules.models import Round
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC = [
+    "/en/",
+    "/de/anleitung/",
+    "/en/rounds/",
+    "/de/runden/7/",
+    "/en/glossary/",
+    "/de/schiedsrichter/",
+    "/en/referee/run-12-13-1/",
+    "/en/referee/check/?tiles=r12+r13+r1&indicator=b8",
+    "/de/schiedsrichter/abwurf/?table=b4+b5+b6&tile=b7&indicator=r3",
+    "/en/calculator/?indicator=b8&round=3&state1=finished&state2=melded&points2=12",
+]
+
+
+def rendered(response) -> bool:
+    """Whether the view rendered a template for this response (a cache hit renders none)."""
+    return bool(response.templates)
+
+
+def directives(response) -> dict[str, str]:
+    parts = [p.strip() for p in response["Cache-Control"].split(",")]
+    return dict([*p.split("=", 1), ""][:2] for p in parts)
+
+
+@pytest.mark.parametrize("path", PUBLIC)
+def test_a_public_page_renders_once_then_comes_from_the_page_cache(client, path):
+    first = client.get(path)
+    second = client.get(path)
+    assert first.status_code == second.status_code == 200
+    assert rendered(first) and not rendered(second)
+    assert first.content == second.content
+
+
+@pytest.mark.parametrize("path", PUBLIC)
+def test_public_pages_tell_browsers_and_proxies_how_long_and_how_stale(client, path):
+    cc = directives(client.get(path))
+    assert "public" in cc
+    assert int(cc["max-age"]) > 0 and int(cc["s-maxage"]) >= int(cc["max-age"])
+    assert int(cc["stale-while-revalidate"]) > 0 and int(cc["stale-if-error"]) > 0
+    assert "private" not in cc and "no-store" not in cc
+
+
+def test_each_language_and_representation_has_its_own_copy(client):
+    url = "/en/referee/check/?tiles=r12+r13+r1&indicator=b8"
+    page = client.get(url)
+    fragment = client.get(url, headers={"HX-Request": "true"})
+    restore = client.get(url, headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    german = client.get("/de/schiedsrichter/pruefen/?tiles=r12+r13+r1&indicator=b8")
+    assert b"<html" in page.content and b"<html" not in fragment.content
+    assert b"<html" in restore.content  # a history restore needs the whole page
+    assert {"HX-Request", "HX-History-Restore-Request"} <= {
+        v.strip() for v in page["Vary"].split(",")
+    }
+    assert german["Content-Language"] == "de" and page["Content-Language"] == "en"
+    # Asked again, each comes from its own copy.
+    assert client.get(url, headers={"HX-Request": "true"}).content == fragment.content
+    assert client.get(url).content == page.content
+
+
+def test_a_phone_that_has_the_page_gets_a_304(client):
+    first = client.get("/en/guide/")
+    again = client.get("/en/guide/", headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_the_share_card_varies_on_something_real(client):
+    card = client.get("/en/referee/run-12-13-1/card.png", headers={"Accept-Encoding": "gzip"})
+    assert card.status_code == 200
+    vary = [v.strip() for v in card.get("Vary", "Accept-Encoding").split(",")]
+    assert all(vary), card.get("Vary")
+
+
+@pytest.mark.parametrize("mode", ["sheet", "view"])
+def test_game_sheets_are_private_and_never_kept(client, mode):
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    secret = game.edit_secret if mode == "sheet" else game.view_secret
+    path = f"/en/games/{secret}/" if mode == "sheet" else f"/en/games/view/{secret}/"
+    first, second = client.get(path), client.get(path)
+    assert first.status_code == 200
+    cc = directives(first)
+    assert "private" in cc and "public" not in cc
+    assert rendered(first) and rendered(second)
+
+
+def test_an_edit_reaches_every_page_and_both_game_sheets_at_once(client):
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    pages = {
+        "rounds": "/de/runden/",
+        "round": "/de/runden/4/",
+        "check": "/de/schiedsrichter/pruefen/?tiles=r1+r2+r3&indicator=b8&round=4",
+        "sheet": f"/de/spiele/{game.edit_secret}/",
+        "view": f"/de/spiele/ansehen/{game.view_secret}/",
+    }
+    before = {name: client.get(path) for name, path in pages.items()}
+    assert all(r.status_code == 200 for r in before.values()), {
+        n: r.status_code for n, r in before.items()
+    }
+    round_4 = Round.objects.get(number=4)
+    round_4.title_de = "Vierte Runde, frisch bearbeitet"
+    round_4.notes_de = "Ein frischer Hinweis."
+    round_4.runs, round_4.run_size, round_4.groups = 1, 5, 0
+    round_4.example = "k3 k4 k5 k6 k7"
+    round_4.save()
+    after = {
+        name: client.get(path, headers={"If-None-Match": before[name].get("ETag", "")})
+        for name, path in pages.items()
+    }
+    for name, response in after.items():
+        assert response.status_code == 200, name  # no stale 304, no stale copy
+        assert response.content != before[name].content, name
+    assert "Vierte Runde, frisch bearbeitet" in after["round"].content.decode()
+
+
+def test_an_edit_in_another_process_shows_within_the_poll(client):
+    client.get("/en/referee/run-12-13-1/")
+    # Another process saves: its rows and a new token, without this process's signals.
+    Ruling.objects.filter(key="run-12-13-1").update(short_answer_en="An answer from elsewhere.")
+    ContentVersion.objects.update(token="from-another-process")
+    assert (
+        "An answer from elsewhere." not in client.get("/en/referee/run-12-13-1/").content.decode()
+    )
+    with override_settings(CONTENT_VERSION_POLL=0):
+        fresh = client.get("/en/referee/run-12-13-1/").content.decode()
+    assert "An answer from elsewhere." in fresh
+
+
+def test_content_is_read_once_per_version(client):
+    client.get("/en/rounds/")
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/de/runden/")  # another language: the rows are kept, only words differ
+        client.get("/en/referee/check/?tiles=r1+r2+r3&indicator=b8&round=5")
+        client.get("/en/rounds/9/")
+    # The rulings and their examples (two queries), for the links from the checker's verdicts.
+    assert len(queries) == 2, [q["sql"] for q in queries]
+
+
+def _random_tile(rng: random.Random) -> str:
+    return rng.choice("rkby") + str(rng.randint(1, 13))
+
+
+@override_settings(
+    CACHES={
+        **settings.CACHES,
+        "pages": {**settings.CACHES["pages"], "OPTIONS": {"MAX_ENTRIES": 60}},
+    }
+)
+def test_a_flood_of_unique_queries_stays_bounded_and_content_survives(client):
+    rng = random.Random(11)
+    client.get("/en/rounds/")  # content read and kept
+    kept_names = set(content._State.memo)
+    urls = [
+        f"/en/referee/check/?tiles={_random_tile(rng)}+{_random_tile(rng)}&indicator=b8&n={i}"
+        for i in range(400)
+    ]
+    for url in urls:
+        assert client.get(url).status_code == 200
+    # At most the cache's bound is still kept: everything else renders again.
+    hits = sum(not rendered(client.get(url)) for url in reversed(urls))
+    assert 0 < hits <= 60
+    # The kept content did not grow with the flood, and the content pages need no database.
+    assert set(content._State.memo) - kept_names <= {
+        "referee.rulings",
+        "referee.questions:en",
+        "referee.round-choices:en",
+    }
+
+    def database_down(*args, **kwargs):
+        raise connection.OperationalError("the database went away")
+
+    with connection.execute_wrapper(database_down):
+        assert client.get("/en/rounds/").status_code == 200
+        assert client.get("/en/rounds/3/").status_code == 200
+
+
+def test_nothing_is_kept_in_a_world_writable_place():
+    temp = Path(tempfile.gettempdir()).resolve()
+    for alias, config in settings.CACHES.items():
+        assert "FileBasedCache" not in config["BACKEND"] or not Path(
+            config["LOCATION"]
+        ).resolve().is_relative_to(temp), alias
+    assert "shared" not in settings.CACHES
