@@ -266,6 +266,12 @@ def main(argv=None) -> int:
         action="store_true",
         help="send no Accept-Encoding (uncompressed bodies) instead of a browser's headers",
     )
+    parser.add_argument(
+        "--outage-seconds",
+        type=int,
+        default=30,
+        help="database away this long under 4 req/s of traffic, then back (0 skips)",
+    )
     parser.add_argument("--json", type=Path, help="where to write the results")
     args = parser.parse_args(argv)
 
@@ -424,7 +430,10 @@ def main(argv=None) -> int:
         for script_path in scripts.values():
             script_path.unlink(missing_ok=True)
 
+    outage = outage_run(args.outage_seconds) if args.outage_seconds > 0 else None
+
     report = {
+        "outage": outage,
         "when": time.strftime("%Y-%m-%d %H:%M:%S"),
         "machine": {"cpus": os.cpu_count(), "load_avg": os.getloadavg()},
         "settings": {k: v for k, v in vars(args).items() if k != "json"},
@@ -451,6 +460,63 @@ def main(argv=None) -> int:
     out.with_suffix(".md").write_text(markdown(report))
     print(f"\nResults: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
     return 1 if failures else 0
+
+
+OUTAGE_PATHS = {
+    "content": ["/en/guide/", "/de/runden/7/", "/en/referee/run-12-13-1/", "/de/glossar/"],
+    "answers": [
+        "/en/referee/check/?tiles=r12+r13+r1&indicator=b8&round=3",
+        "/de/rechner/?indicator=b8&round=3&state1=finished&state2=melded&points2=12",
+    ],
+}
+
+
+def outage_run(seconds: int) -> dict:
+    """The database away for `seconds` under 4 requests/s of traffic, then back."""
+    from bench.outage import SqliteOutage, Traffic, seconds_until_all_ok
+
+    print(f"Outage: the database away for {seconds} s under 4 req/s …", flush=True)
+    with ProductionSite(workers=2, env={"CONN_MAX_AGE": "0"}) as site:
+        site.prepare()
+        view = (
+            site.python(
+                "from games import services\n"
+                "g = services.create_game(['Ana', 'Ben', 'Cem', 'Dila'], team=False)\n"
+                "print('secret:', g.view_secret)"
+            )
+            .split("secret:")[1]
+            .strip()
+        )
+        site.start()
+        games = [f"/en/games/view/{view}/"]
+        paths = [*OUTAGE_PATHS["content"], *OUTAGE_PATHS["answers"], *games]
+        outage = SqliteOutage(site.workdir / "db.sqlite3")
+        with Traffic(site, paths, rate=4) as traffic:
+            time.sleep(3)
+            outage.away()
+            down = time.monotonic()
+            time.sleep(seconds)
+            outage.back()
+            up = time.monotonic()
+            recovered = seconds_until_all_ok(traffic, up, limit=60)
+        during = traffic.between(down, up)
+
+    def statuses(group: list[str]) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for hit in during:
+            if hit.path in group:
+                counts[str(hit.status)] = counts.get(str(hit.status), 0) + 1
+        return counts
+
+    return {
+        "seconds_away": seconds,
+        "during": {
+            "content pages": statuses(OUTAGE_PATHS["content"]),
+            "checkers and calculator": statuses(OUTAGE_PATHS["answers"]),
+            "game sheet": statuses(games),
+        },
+        "seconds_until_all_200": None if recovered is None else round(recovered, 2),
+    }
 
 
 def markdown(report: dict) -> str:
@@ -481,6 +547,17 @@ def markdown(report: dict) -> str:
             f"across all page types: {load['rps']:.0f} req/s, p50 {load['p50_ms']:.1f} ms, "
             f"p99 {load['p99_ms']:.1f} ms, {load['requests']} requests, "
             f"**{load['errors']} errors**.",
+        ]
+    outage = report.get("outage")
+    if outage:
+        during = "; ".join(
+            f"{group}: " + ", ".join(f"{n}× {status}" for status, n in sorted(counts.items()))
+            for group, counts in outage["during"].items()
+        )
+        lines += [
+            "",
+            f"Outage: database away {outage['seconds_away']} s under 4 req/s — {during}; "
+            f"all 200 again {outage['seconds_until_all_200']} s after it came back.",
         ]
     return "\n".join(lines) + "\n"
 
@@ -552,6 +629,21 @@ def print_report(report: dict) -> list[str]:
         )
         if load["errors"]:
             failures.append(f"load: {load['errors']} errors")
+    outage = report.get("outage")
+    if outage:
+        print(f"\nOutage ({outage['seconds_away']} s, 4 req/s): {outage['during']}")
+        print(f"All 200 again {outage['seconds_until_all_200']} s after the database came back")
+        if outage["seconds_until_all_200"] is None or outage["seconds_until_all_200"] > 5:
+            failures.append(f"outage: recovery took {outage['seconds_until_all_200']} s (5)")
+        bad = {
+            status
+            for group, counts in outage["during"].items()
+            if group != "game sheet"
+            for status in counts
+            if status != "200"
+        }
+        if bad or set(outage["during"]["game sheet"]) - {"503"}:
+            failures.append(f"outage: unexpected answers {outage['during']}")
     if report["server_errors_logged"]:
         failures.append("the server logged errors: " + "; ".join(report["server_errors_logged"]))
     sent = "no Accept-Encoding" if report["settings"]["identity"] else "a browser's Accept-Encoding"

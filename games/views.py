@@ -12,6 +12,7 @@ import re
 from functools import wraps
 
 from django.conf import settings
+from django.core.cache import caches
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -42,6 +43,7 @@ from scoring.forms import FIELD_NAMES
 
 EDIT = "edit"
 VIEW = "view"
+VIEW_KEPT_SECONDS = 600
 _DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?")
 
 
@@ -177,8 +179,22 @@ def sheet(request, secret):
 @require_safe
 @condition(etag_func=_etag_func(VIEW))
 def view(request, secret):
-    """The read-only sheet: the same scores, no way to change them."""
-    return _render_sheet(request, _game_or_404(request, VIEW, secret), VIEW)
+    """The read-only sheet: the same scores, no way to change them.
+
+    It holds no form and no token, so it is rendered once per version of the game and of the
+    content (its ETag) and kept in this process's page cache under its secret URL; the one
+    query for the ETag stays, so a write is seen at once.
+    """
+    game = _game_or_404(request, VIEW, secret)
+    etag = sheet_etag(game, VIEW, wants_fragment(request))
+    key = f"games.view:{etag}:{request.get_full_path()}"
+    store = caches["pages"]
+    response = store.get(key)
+    if response is None:
+        response = _render_sheet(request, game, VIEW)
+        if response.status_code == 200:
+            store.set(key, response, VIEW_KEPT_SECONDS)
+    return response
 
 
 # --- Writes ---------------------------------------------------------------------------------

@@ -3,12 +3,10 @@
 import re
 
 import pytest
-from django.apps import apps
 from playwright.sync_api import expect
 
-from referee.content import seed
+from referee.models import Ruling
 from rules.models import Round
-from rules.seed import seed_rounds
 
 pytestmark = pytest.mark.browser
 
@@ -17,10 +15,9 @@ RACK = {"en": "/en/referee/rack/", "de": "/de/schiedsrichter/steinhalter/"}
 
 @pytest.fixture
 def content(transactional_db):
-    """live_server's database is flushed between tests: seed it as the data migrations do."""
-    seed(apps)
-    seed_rounds(Round)
-    assert Round.objects.count() == 20
+    """live_server's database is flushed between tests; serialized rollback (tests/conftest.py)
+    brings back what the data migrations seeded."""
+    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 
 
 def test_C2_tap_a_rack_and_see_the_opening_drawn_without_a_reload(live_server, page, content):

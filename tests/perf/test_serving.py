@@ -92,15 +92,24 @@ def test_the_share_card_varies_on_something_real(client):
 
 
 @pytest.mark.parametrize("mode", ["sheet", "view"])
-def test_game_sheets_are_private_and_never_kept(client, mode):
+def test_game_sheets_are_private_and_a_write_shows_at_once(client, mode):
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     secret = game.edit_secret if mode == "sheet" else game.view_secret
     path = f"/en/games/{secret}/" if mode == "sheet" else f"/en/games/view/{secret}/"
     first, second = client.get(path), client.get(path)
-    assert first.status_code == 200
+    assert first.status_code == second.status_code == 200
     cc = directives(first)
-    assert "private" in cc and "public" not in cc
-    assert rendered(first) and rendered(second)
+    assert "private" in cc and "no-cache" in cc and "public" not in cc
+    # The edit sheet carries forms with a CSRF token: rendered every time. The read-only sheet
+    # is kept per game version, under its secret URL.
+    assert rendered(first) and rendered(second) == (mode == "sheet")
+    services.record_round(
+        game, game.version, round_number=1, scores=(0, 35, 60, 12), query="", exhausted=False
+    )
+    third = client.get(path)
+    assert rendered(third)
+    assert 'data-score="35"' in third.content.decode()
+    assert 'data-score="35"' not in first.content.decode()
 
 
 def test_an_edit_reaches_every_page_and_both_game_sheets_at_once(client):
