@@ -375,6 +375,13 @@ class CalculatorForm(forms.Form):
         return working(self)
 
     @property
+    def summary(self) -> str:
+        """The scores in one line, for link previews and sharing (`scoring.working`)."""
+        from scoring.working import summary
+
+        return summary(self)
+
+    @property
     def notes(self) -> list[str]:
         from scoring.working import notes
 
