@@ -2,9 +2,9 @@
 
     python manage.py draw_icons
 
-writes `kutsite/static/icons/`: favicon.svg, favicon.png, touch-icon.png (the apple-touch-icon, 180×180, on
-the page colour, as iOS shows no transparency) and favicon.ico (16, 32, 48). The files are
-committed; run this again only when the drawing changes.
+writes `kutsite/static/icons/`: favicon.svg, favicon.png (32×32), touch-icon.png (the
+apple-touch-icon, 180×180, on the page colour, as iOS shows no transparency) and favicon.ico
+(16, 32, 48). The files are committed; run this again only when the drawing changes.
 """
 
 from pathlib import Path
