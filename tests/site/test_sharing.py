@@ -88,7 +88,8 @@ def test_the_rendered_switch_carries_the_query(client):
 
 
 def meta(html: str) -> dict[str, str]:
-    return {m.get("property") or m.get("name"): m.get("content") for m in find_all(html, content=True)}
+    tags = find_all(html, content=True)
+    return {m.get("property") or m.get("name"): m.get("content") for m in tags}
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -180,10 +181,13 @@ def test_an_invalid_check_previews_no_verdict(client):
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_page_says_what_the_clipboard_got(client, language):
     body = find(client.get(url(language, "home")).content.decode(), data_share_copied_answer=True)
-    assert body["data-share-copied-answer"] == {
-        "en": "Answer and link copied.",
-        "de": "Antwort und Link kopiert.",
-    }[language]
+    assert (
+        body["data-share-copied-answer"]
+        == {
+            "en": "Answer and link copied.",
+            "de": "Antwort und Link kopiert.",
+        }[language]
+    )
 
 
 def test_icons_are_linked_and_exist(client):
@@ -201,4 +205,6 @@ def test_favicon_ico_is_no_longer_a_404(client):
     assert response.status_code == 302
     path = response["Location"].removeprefix("/static/")
     found = finders.find(path)
-    assert found and open(found, "rb").read(4) == b"\x00\x00\x01\x00"  # an ICO header
+    assert found
+    with open(found, "rb") as icon:
+        assert icon.read(4) == b"\x00\x00\x01\x00"  # an ICO header
