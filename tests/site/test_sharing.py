@@ -4,14 +4,21 @@ Rule IDs cited: M1 (runs, r12 r13 r1 is a valid run), X2 (a playable discard cos
 tiles), S1–S3 (a round's scores).
 """
 
+import uuid
 from urllib.parse import quote
 
 import pytest
+from django.apps import apps
 from django.contrib.staticfiles import finders
+from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
 from games import services
+from referee.content import seed
+from referee.models import Ruling
+from rules.models import Round
+from rules.seed import seed_rounds
 from tests.referee.helpers import find, find_all
 
 pytestmark = pytest.mark.django_db
@@ -22,6 +29,29 @@ CALCULATOR_QUERY = (
     "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded&rack2=k3+b11+ok"
     "&name3=Cem&state3=not-melded&name4=Dila&state4=melded&points4=40"
 )
+
+
+@pytest.fixture(autouse=True)
+def private_caches():
+    """Own page caches: a page cached by an earlier test (say, a 404 on a flushed live-server
+    database) must not answer here."""
+    name = uuid.uuid4().hex
+    locmem = "django.core.cache.backends.locmem.LocMemCache"
+    caches = {
+        "default": {"BACKEND": locmem, "LOCATION": f"sharing-pages-{name}"},
+        "shared": {"BACKEND": locmem, "LOCATION": f"sharing-shared-{name}", "TIMEOUT": None},
+    }
+    with override_settings(CACHES=caches):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def content(db):
+    """The seeded rounds and rulings, also after a live-server test has emptied the tables."""
+    if not Ruling.objects.exists():
+        seed(apps)
+    if not Round.objects.exists():
+        seed_rounds(Round)
 
 
 @pytest.fixture
@@ -50,21 +80,21 @@ def deep_links(game) -> list[tuple[str, tuple, str, str]]:
 
 
 @pytest.mark.parametrize("cookie", [True, False])
-@pytest.mark.parametrize(("page_language", "browser"), [("de", "en"), ("en", "de")])
+@pytest.mark.parametrize(("page_language", "phone"), [("de", "en"), ("en", "de")])
 def test_the_switch_lands_on_the_twin_whatever_the_cookie_and_browser_say(
-    client, game, page_language, browser, cookie
+    client, game, page_language, phone, cookie
 ):
     """A German link opened on an English phone (Accept-Language and maybe the cookie English)
     switched to English, and the other way round: the phone's language is not the page's."""
-    target = browser
+    target = phone
     for name, args, query, fragment in deep_links(game):
         client.cookies.clear()
         if cookie:
-            client.cookies["django_language"] = browser
+            client.cookies["django_language"] = phone
         here = url(page_language, name, *args, query=query, fragment=fragment)
         response = client.get(
             f"/language/{target}/?next={quote(here, safe='/')}",
-            HTTP_ACCEPT_LANGUAGE=f"{browser}-XX,{browser};q=0.9",
+            HTTP_ACCEPT_LANGUAGE=f"{phone}-XX,{phone};q=0.9",
         )
         assert response.status_code == 302, here
         assert response["Location"] == url(target, name, *args, query=query, fragment=fragment)
