@@ -23,6 +23,7 @@ SITEMAPS = {
 urlpatterns = [
     path("", views.root, name="root"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("language/<str:language>/", views.switch_language, name="switch_language"),
     # Before the admin's own URLs: the same login view, with a limit on attempts.

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -38,7 +39,11 @@ def switch_language(request, language):
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ) or not target.startswith("/"):
         target = "/"
-    target = translate_url(target, language)
+    # Resolve the path in its own language (its prefix), not the cookie's or the browser's:
+    # otherwise a German page opened on an English phone cannot be matched and lands on home.
+    source = translation.get_language_from_path(target) or language
+    with translation.override(source):
+        target = translate_url(target, language)
     if target == "/" or not target.startswith(f"/{language}/"):
         with translation.override(language):
             target = reverse("home")
@@ -57,6 +62,12 @@ def switch_language(request, language):
 @public_page
 def home(request):
     return render(request, "home.html")
+
+
+@require_safe
+def favicon(request):
+    """`/favicon.ico`, asked for by clients that ignore the page's icon links."""
+    return HttpResponseRedirect(static("icons/favicon.ico"))
 
 
 @require_safe

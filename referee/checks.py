@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from kutsite.tiles import Face, face_of, meld_faces
 from referee.coverage import ruling_for
@@ -27,6 +28,11 @@ from rules.reasons import (
     rule_label,
     verdict_label,
 )
+
+
+def tokens(faces: Sequence[Face]) -> str:
+    """Faces in the notation people type: "r12 r13 ok"."""
+    return " ".join(face.token for face in faces)
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,11 @@ class MeldResult:
     @property
     def ok(self) -> bool:
         return all(m.ok for m in self.melds) and (self.opening is None or self.opening.ok)
+
+    @property
+    def summary(self) -> str:
+        """The answer in one line, for link previews and sharing: "r12 r13 r1 – Valid run"."""
+        return "; ".join(f"{tokens(m.faces)} – {m.label}" for m in self.melds)
 
 
 def _line(verdict: MeldVerdict, indicator: Tile, questions: Mapping[str, str]) -> MeldLine:
@@ -140,6 +151,14 @@ class DiscardResult:
     situation: list[str]
     okey_finish: bool
     ruling: RulingLink | None = None
+
+    @property
+    def summary(self) -> str:
+        """The answer in one line, for link previews and sharing: "Discard r5 – No penalty"."""
+        return gettext("Discard %(tile)s – %(verdict)s") % {
+            "tile": self.tile.token,
+            "verdict": self.label,
+        }
 
 
 def discard_result(

@@ -378,6 +378,13 @@ class CalculatorForm(forms.Form):
         return player_working(self)
 
     @property
+    def summary(self) -> str:
+        """The scores in one line, for link previews and sharing (`scoring.working`)."""
+        from scoring.working import summary
+
+        return summary(self)
+
+    @property
     def notes(self) -> list[str]:
         return round_notes(self)
 

@@ -22,6 +22,7 @@ def calculator(request):
     }
     response = render_page(request, "scoring/calculator.html", "result", context)
     if permalink and wants_fragment(request):
-        # htmx pushes this tidy URL (only the parameters that are set) instead of the raw form
-        response["HX-Push-Url"] = permalink
+        # The address bar follows the live result with this tidy URL (only the parameters that
+        # are set), replacing the entry rather than adding one per tap
+        response["HX-Replace-Url"] = permalink
     return response

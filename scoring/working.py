@@ -84,6 +84,20 @@ def working(form) -> list[PlayerWorking]:
     return rows
 
 
+def summary(form) -> str:
+    """The scores in one line, for link previews and sharing: "Round 3: Ana 0, Ben 195, …"."""
+    rows = working(form)
+    if not rows:
+        return ""
+    scores = ", ".join(f"{row.name} {row.score_text}" for row in rows)
+    if form.round_number:
+        return gettext("Round %(number)s: %(scores)s") % {
+            "number": form.round_number,
+            "scores": scores,
+        }
+    return scores
+
+
 def notes(form) -> list[str]:
     result = form.result
     if result is None:

@@ -111,9 +111,10 @@ def test_share_puts_the_permalink_on_the_clipboard(live_server, page, content, c
     page.goto(live_server.url + PREFIX["en"])
     card = page.locator("#take-the-okey")
     card.get_by_role("link", name=re.compile("^Share")).click()
-    expect(card.locator("[data-share-status]")).to_contain_text("Link copied")
+    expect(card.locator("[data-share-status]")).to_have_text("Answer and link copied.")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == live_server.url + PREFIX["en"] + "take-the-okey/"
+    answer = Ruling.objects.get(key="take-the-okey").short_answer_en
+    assert copied == f"{answer}\n{live_server.url}{PREFIX['en']}take-the-okey/"
 
 
 def test_the_permalink_shows_one_ruling_and_the_switch_keeps_it(live_server, page, content):

@@ -130,7 +130,9 @@ def test_the_form_is_a_get_form_that_htmx_enhances(client):
     _, html = page(client, check_url())
     form = find(html, hx_get="/en/referee/check/")
     assert form.tag == "form" and form["method"] == "get" and form["action"] == "/en/referee/check/"
-    assert form["hx-push-url"] == "true" and form["hx-target"] == "#check-result"
+    # live updates replace the address; only a deliberate submit (a plain GET) adds an entry
+    assert form["hx-replace-url"] == "true" and form["hx-target"] == "#check-result"
+    assert "hx-push-url" not in form.attrs and "submit" not in form["hx-trigger"]
     assert find(html, id="check-result")["aria-live"] == "polite"
     assert find(html, data_tile_picker=True)["data-target"] == "id_tiles"
 

@@ -21,10 +21,10 @@ def test_empty_calculator_page_in_both_languages(client):
     assert 'action="/en/calculator/" method="get"' in en_html
     assert '<button type="submit">Calculate</button>' in en_html
     assert '<button type="submit">Berechnen</button>' in de_html
-    # ... and with htmx: GET of the result fragment, URL pushed, recalculated on input
+    # ... and with htmx: GET of the result fragment, URL replaced (no entry per tap), on input
     assert 'hx-get="/en/calculator/"' in en_html
     assert 'hx-target="#calculator-result"' in en_html
-    assert 'hx-push-url="true"' in en_html
+    assert 'hx-replace-url="true"' in en_html and "hx-push-url" not in en_html
     assert 'hx-trigger="input changed delay:300ms, change"' in en_html
     # one shared tile picker for every rack input (and the indicator)
     assert en_html.count('data-picker-group="rack"') == 1
@@ -44,14 +44,15 @@ def test_whole_page_and_fragment(client):
     assert scores(page_html) == scores(fragment_html) == {1: 0, 2: 195, 3: 500, 4: 200}
 
 
-def test_fragment_pushes_the_tidy_permalink(client):
+def test_fragment_replaces_the_url_with_the_tidy_permalink(client):
     params = base_round(rack1="", points1="", name3="", exhausted="")
     fragment = client.get(url(**params), headers={"HX-Request": "true"})
-    assert fragment.headers["HX-Push-Url"] == (
+    assert "HX-Push-Url" not in fragment.headers
+    assert fragment.headers["HX-Replace-Url"] == (
         "/en/calculator/?indicator=r4&round=3&state1=finished&state2=melded&rack2=k3+b11+ok"
         "&state3=not-melded&state4=melded&points4=40"
     )
-    assert "HX-Push-Url" not in client.get(url(**params)).headers
+    assert "HX-Replace-Url" not in client.get(url(**params)).headers
 
 
 def test_history_restore_gets_the_whole_page(client):

@@ -2,31 +2,30 @@
 (function () {
   "use strict";
 
-  // One-tap share: the Web Share API where there is one, else copy the permalink.
+  // One-tap share: the Web Share API where there is one, else copy the answer and the link.
   // Without JavaScript the share control is a plain link to the permalink.
   function share(link) {
-    var url = new URL(link.getAttribute("href"), window.location.href).href;
-    var data = { title: link.dataset.shareTitle || document.title, text: link.dataset.shareText || "", url: url };
+    var url = link.href;
+    var text = link.dataset.shareText;
+    var data = { title: link.dataset.shareTitle || document.title, text: text || "", url: url };
     var status = link.parentElement.querySelector("[data-share-status]");
     function say(message) { if (status) { status.textContent = message; } }
     if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
       navigator.share(data).catch(function (error) {
-        if (error && error.name !== "AbortError") { copy(url, link, say); }
+        if (error && error.name !== "AbortError") { copy(text, url, say); }
       });
       return;
     }
-    copy(url, link, say);
+    copy(text, url, say);
   }
 
-  function copy(url, link, say) {
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(url).then(
-        function () { say(document.body.dataset.shareCopied); },
-        function () { say(document.body.dataset.shareFailed + " " + url); }
-      );
-    } else {
-      say(document.body.dataset.shareFailed + " " + url);
-    }
+  function copy(text, url, say) {
+    var body = document.body.dataset;
+    function fail() { say(body.shareFailed + " " + url); }
+    if (!navigator.clipboard) { return fail(); }
+    navigator.clipboard.writeText(text ? text + "\n" + url : url).then(function () {
+      say(text ? body.shareCopiedAnswer : body.shareCopied);
+    }, fail);
   }
 
   document.addEventListener("click", function (event) {
@@ -90,6 +89,20 @@
       picker.hidden = false;
     });
   }
+
+  // The language switch takes the address as it is now (live updates, #fragment) along.
+  function updateSwitch() {
+    document.querySelectorAll("[data-language-switch]").forEach(function (link) {
+      var target = new URL(link.href);
+      target.searchParams.set("next", location.pathname + location.search + location.hash);
+      link.href = target.href;
+    });
+  }
+  // (htmx:afterSettle would come before the new URL)
+  window.addEventListener("htmx:replacedInHistory", updateSwitch);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-language-switch]")) { updateSwitch(); }
+  }, true);
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:load", function (event) { enhance(event.target); });

@@ -1,0 +1,240 @@
+"""At a mixed table: the language switch keeps the page, previews say the answer, icons exist.
+
+Rule IDs cited: M1 (runs, r12 r13 r1 is a valid run), X2 (a playable discard costs 2 penalty
+tiles), S1–S3 (a round's scores).
+"""
+
+import uuid
+from urllib.parse import quote
+
+import pytest
+from django.apps import apps
+from django.contrib.staticfiles import finders
+from django.test import override_settings
+from django.urls import reverse
+from django.utils import translation
+
+from games import services
+from referee.content import seed
+from referee.models import Ruling
+from rules.models import Round
+from rules.seed import seed_rounds
+from tests.referee.helpers import find, find_all
+
+pytestmark = pytest.mark.django_db
+
+CHECK_QUERY = "indicator=b8&tiles=r12+r13+r1&round="
+DISCARD_QUERY = "indicator=b8&table=b4+b5+b6&tile=b3"
+CALCULATOR_QUERY = (
+    "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded&rack2=k3+b11+ok"
+    "&name3=Cem&state3=not-melded&name4=Dila&state4=melded&points4=40"
+)
+
+
+@pytest.fixture(autouse=True)
+def private_caches():
+    """Own page caches: a page cached by an earlier test (say, a 404 on a flushed live-server
+    database) must not answer here."""
+    name = uuid.uuid4().hex
+    locmem = "django.core.cache.backends.locmem.LocMemCache"
+    caches = {
+        "default": {"BACKEND": locmem, "LOCATION": f"sharing-pages-{name}"},
+        "shared": {"BACKEND": locmem, "LOCATION": f"sharing-shared-{name}", "TIMEOUT": None},
+    }
+    with override_settings(CACHES=caches):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def content(db):
+    """The seeded rounds and rulings, also after a live-server test has emptied the tables."""
+    if not Ruling.objects.exists():
+        seed(apps)
+    if not Round.objects.exists():
+        seed_rounds(Round)
+
+
+@pytest.fixture
+def game():
+    return services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+
+
+def url(language: str, name: str, *args, query: str = "", fragment: str = "") -> str:
+    with translation.override(language):
+        path = reverse(name, args=args)
+    return path + (f"?{query}" if query else "") + (f"#{fragment}" if fragment else "")
+
+
+def deep_links(game) -> list[tuple[str, tuple, str, str]]:
+    """(view name, args, query, fragment) of every kind of page someone sends to the table."""
+    return [
+        ("referee:ruling", ("run-12-13-1",), "", ""),
+        ("rules:round", (7,), "", ""),
+        ("rules:guide", (), "", "turn"),
+        ("scoring:calculator", (), CALCULATOR_QUERY, ""),
+        ("referee:check", (), CHECK_QUERY, ""),
+        ("referee:discard", (), DISCARD_QUERY, ""),
+        ("games:sheet", (game.edit_secret,), "", ""),
+        ("games:view", (game.view_secret,), "", ""),
+    ]
+
+
+@pytest.mark.parametrize("cookie", [True, False])
+@pytest.mark.parametrize(("page_language", "phone"), [("de", "en"), ("en", "de")])
+def test_the_switch_lands_on_the_twin_whatever_the_cookie_and_browser_say(
+    client, game, page_language, phone, cookie
+):
+    """A German link opened on an English phone (Accept-Language and maybe the cookie English)
+    switched to English, and the other way round: the phone's language is not the page's."""
+    target = phone
+    for name, args, query, fragment in deep_links(game):
+        client.cookies.clear()
+        if cookie:
+            client.cookies["django_language"] = phone
+        here = url(page_language, name, *args, query=query, fragment=fragment)
+        response = client.get(
+            f"/language/{target}/?next={quote(here, safe='/')}",
+            HTTP_ACCEPT_LANGUAGE=f"{phone}-XX,{phone};q=0.9",
+        )
+        assert response.status_code == 302, here
+        assert response["Location"] == url(target, name, *args, query=query, fragment=fragment)
+        assert response.cookies["django_language"].value == target
+
+
+def test_a_prefixed_url_wins_over_the_cookie(client):
+    client.cookies["django_language"] = "en"
+    response = client.get("/de/schiedsrichter/run-12-13-1/", HTTP_ACCEPT_LANGUAGE="en-GB")
+    assert response.status_code == 200
+    assert response["Content-Language"] == "de"
+    assert '<html lang="de">' in response.content.decode()
+
+
+def test_the_rendered_switch_carries_the_query(client):
+    here = f"/de/rechner/?{CALCULATOR_QUERY}"
+    html = client.get(here).content.decode()
+    switch = find(html, data_language_switch="en")["href"]
+    response = client.get(switch, HTTP_ACCEPT_LANGUAGE="de-DE")
+    assert response["Location"] == f"/en/calculator/?{CALCULATOR_QUERY}"
+
+
+def meta(html: str) -> dict[str, str]:
+    tags = find_all(html, content=True)
+    return {m.get("property") or m.get("name"): m.get("content") for m in tags}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_page_type_has_a_title_and_description_to_preview(client, game, language):
+    pages = [
+        url(language, "home"),
+        url(language, "rules:guide"),
+        url(language, "rules:rounds"),
+        url(language, "rules:round", 7),
+        url(language, "rules:glossary"),
+        url(language, "referee:index"),
+        url(language, "referee:ruling", "take-the-okey"),
+        url(language, "referee:check"),
+        url(language, "referee:discard"),
+        url(language, "scoring:calculator"),
+        url(language, "games:new"),
+        url(language, "games:sheet", game.edit_secret),
+        url(language, "games:view", game.view_secret),
+        url(language, "games:record", game.edit_secret),
+    ]
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        html = response.content.decode()
+        tags = meta(html)
+        title = html.split("<title>", 1)[1].split("</title>", 1)[0]
+        assert tags["og:title"].strip() and tags["og:description"].strip(), page
+        assert tags["description"] and title.strip() != "· Küt", page
+        assert tags["og:locale"] == {"en": "en_GB", "de": "de_DE"}[language]
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "description"),
+    [("en", "Table referee", "Nine questions"), ("de", "Schiedsrichter", "Neun Fragen")],
+)
+def test_the_title_is_written_once_and_reaches_the_preview(client, language, title, description):
+    tags = meta(client.get(url(language, "referee:index")).content.decode())
+    assert tags["og:title"].startswith(title)
+    assert tags["og:description"] == tags["description"]
+    assert tags["description"].startswith(description)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "r12 r13 r1 – Valid run"), ("de", "r12 r13 r1 – Gültige Reihe")],
+)
+def test_a_meld_check_previews_its_tiles_and_verdict(client, language, expected):
+    html = client.get(url(language, "referee:check", query=CHECK_QUERY)).content.decode()
+    tags = meta(html)
+    assert tags["og:title"] == expected  # M1: r12 r13 r1 goes round the corner from 13 to 1
+    assert tags["og:description"]
+    share = find(html, data_share=True)
+    assert share["data-share-text"] == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "Discard b3 – 2 penalty tiles"), ("de", "b3 abgeworfen – 2 Strafsteine")],
+)
+def test_a_discard_check_previews_the_tile_and_the_penalty(client, language, expected):
+    html = client.get(url(language, "referee:discard", query=DISCARD_QUERY)).content.decode()
+    assert meta(html)["og:title"] == expected  # X2: b3 extends b4 b5 b6
+    assert find(html, data_share=True)["data-share-text"] == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Round 3: Ana 0, Ben 195, Cem 500, Dila 200"),
+        ("de", "Runde 3: Ana 0, Ben 195, Cem 500, Dila 200"),
+    ],
+)
+def test_a_calculator_result_previews_the_scores(client, language, expected):
+    html = client.get(url(language, "scoring:calculator", query=CALCULATOR_QUERY)).content.decode()
+    assert meta(html)["og:title"] == expected  # S1–S3
+    assert find(html, data_share=True)["data-share-text"] == expected
+
+
+def test_an_empty_checker_previews_as_the_checker(client):
+    tags = meta(client.get(url("en", "referee:check")).content.decode())
+    assert tags["og:title"] == "Meld checker"
+
+
+def test_an_invalid_check_previews_no_verdict(client):
+    html = client.get(url("en", "referee:check", query="indicator=b8&tiles=x13")).content.decode()
+    assert meta(html)["og:title"] == "Meld checker"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_page_says_what_the_clipboard_got(client, language):
+    body = find(client.get(url(language, "home")).content.decode(), data_share_copied_answer=True)
+    assert (
+        body["data-share-copied-answer"]
+        == {
+            "en": "Answer and link copied.",
+            "de": "Antwort und Link kopiert.",
+        }[language]
+    )
+
+
+def test_icons_are_linked_and_exist(client):
+    html = client.get("/en/").content.decode()
+    icons = [e for e in find_all(html, rel=True) if "icon" in e["rel"]]
+    assert sorted(e["rel"] for e in icons) == ["apple-touch-icon", "icon", "icon"]
+    for link in icons:
+        assert finders.find(link["href"].removeprefix("/static/")), link["href"]
+    assert {e["href"].rsplit(".", 1)[1] for e in icons} == {"svg", "png"}
+    assert find(html, type="image/svg+xml")["href"].endswith(".svg")
+
+
+def test_favicon_ico_is_no_longer_a_404(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    path = response["Location"].removeprefix("/static/")
+    found = finders.find(path)
+    assert found
+    with open(found, "rb") as icon:
+        assert icon.read(4) == b"\x00\x00\x01\x00"  # an ICO header
