@@ -108,6 +108,7 @@ from rules.engine.tiles import Tile, multiplier, okey_of
 from rules.engine.verdicts import InputError, ReasonCode
 from scoring.messages import error_message
 from scoring.working import notes as round_notes
+from scoring.working import summary as score_summary
 from scoring.working import team_totals
 from scoring.working import working as player_working
 
@@ -380,9 +381,7 @@ class CalculatorForm(forms.Form):
     @property
     def summary(self) -> str:
         """The scores in one line, for link previews and sharing (`scoring.working`)."""
-        from scoring.working import summary
-
-        return summary(self)
+        return score_summary(self)
 
     @property
     def notes(self) -> list[str]:

@@ -55,7 +55,7 @@ def test_share_button_is_a_plain_link_to_the_absolute_permalink():
     )
     assert 'href="http://testserver/en/referee/x/"' in html
     assert "data-share data-share-title=" in html
-    assert 'aria-live="polite"' in html
+    assert 'role="status"' in html  # a live region: role=status is aria-live=polite
 
 
 def test_engine_tiles_become_faces():

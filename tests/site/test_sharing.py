@@ -4,21 +4,16 @@ Rule IDs cited: M1 (runs, r12 r13 r1 is a valid run), X2 (a playable discard cos
 tiles), S1–S3 (a round's scores).
 """
 
-import uuid
 from urllib.parse import quote
 
 import pytest
-from django.apps import apps
 from django.contrib.staticfiles import finders
-from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
 from games import services
-from referee.content import seed
 from referee.models import Ruling
 from rules.models import Round
-from rules.seed import seed_rounds
 from tests.referee.helpers import find, find_all
 
 pytestmark = pytest.mark.django_db
@@ -32,26 +27,9 @@ CALCULATOR_QUERY = (
 
 
 @pytest.fixture(autouse=True)
-def private_caches():
-    """Own page caches: a page cached by an earlier test (say, a 404 on a flushed live-server
-    database) must not answer here."""
-    name = uuid.uuid4().hex
-    locmem = "django.core.cache.backends.locmem.LocMemCache"
-    caches = {
-        "default": {"BACKEND": locmem, "LOCATION": f"sharing-pages-{name}"},
-        "shared": {"BACKEND": locmem, "LOCATION": f"sharing-shared-{name}", "TIMEOUT": None},
-    }
-    with override_settings(CACHES=caches):
-        yield
-
-
-@pytest.fixture(autouse=True)
 def content(db):
-    """The seeded rounds and rulings, also after a live-server test has emptied the tables."""
-    if not Ruling.objects.exists():
-        seed(apps)
-    if not Round.objects.exists():
-        seed_rounds(Round)
+    """The rounds and rulings the data migrations seeded (tests/conftest.py keeps them)."""
+    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 
 
 @pytest.fixture
