@@ -18,7 +18,6 @@ from django.core.exceptions import BadRequest
 from django.db import Error as DatabaseError
 from django.http import (
     HttpResponse,
-    HttpResponseBadRequest,
     HttpResponseNotAllowed,
     UnreadablePostError,
 )
@@ -153,9 +152,7 @@ def server_error(request):
     """`handler500`: a database that fails becomes the branded 503, anything else the 500."""
     error = sys.exception()
     if isinstance(error, UNREADABLE_BODY):
-        return HttpResponseBadRequest(
-            "Bad request: the request body could not be read.", content_type="text/plain"
-        )
+        return _failure_page(request, "400.html", 400, {})
     if is_database_error(error):
         return unavailable(request)
     return _failure_page(request, "500.html", 500, {})

@@ -199,3 +199,20 @@ def test_a_held_write_lock_blocks_no_reader_and_a_writer_gets_the_503(site):
             body=body,
         )
     assert_branded_503(written.status, written.headers, written.body.decode(), "en")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "language"), [("/de/spiele/neu/", "de"), ("/en/games/new/", "en")]
+)
+def test_a_body_django_cannot_read_is_the_visitors_400_not_our_500(path, language):
+    client = Client(raise_request_exception=False)
+    response = client.generic(
+        "POST",
+        path,
+        b"--x\r\nbroken",
+        content_type="multipart/form-data",  # no boundary
+    )
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert f'<html lang="{language}">' in body and "Traceback" not in body
