@@ -73,27 +73,32 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Right after SecurityMiddleware, as whitenoise asks: static files skip everything below.
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Django's page cache: stores what views declare public (kutsite.http.public_page), after
-    # compression, so a hit costs no gzip. Its other half, FetchFromCacheMiddleware, is last.
+    # Django's page cache keeps what views declare public (kutsite.http.public_page), as it
+    # leaves the stack: compressed and with every header below, so a hit costs no gzip.
     "django.middleware.cache.UpdateCacheMiddleware",
     # Django's GZip pads responses against BREACH; static files come precompressed instead.
     "django.middleware.gzip.GZipMiddleware",
-    # ETag on every page and 304 for a phone that already has it, cached or not.
+    # ETag on every page and 304 for a phone that already has it, kept or not.
     "django.middleware.http.ConditionalGetMiddleware",
+    # Security headers on every answer, kept or not, errors included.
     "kutsite.middleware.PermissionsPolicyMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The page's language comes from its URL prefix (no session involved); the page cache's
+    # key needs it, so it is set before the cache is asked.
     "django.middleware.locale.LocaleMiddleware",
+    # A kept page goes out here, skipping what follows: public pages use no session, user or
+    # CSRF token. The key is built from the Vary headers learned when the page was stored, so
+    # this place does not change which page a request gets, only what a hit costs.
+    "django.middleware.cache.FetchFromCacheMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Innermost: gives the empty 405 of `require_http_methods` a page (kutsite/errors.py).
     "kutsite.errors.MethodNotAllowedPage",
-    # Last, as Django asks: the key then knows the page's language and every Vary header.
-    "django.middleware.cache.FetchFromCacheMiddleware",
 ]
 
 ROOT_URLCONF = "kutsite.urls"
