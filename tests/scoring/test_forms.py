@@ -191,8 +191,9 @@ def test_an_edited_round_list_is_the_calculators_at_once():
 
 
 def test_the_form_reads_the_rounds_from_memory(django_assert_num_queries):
-    Calculation(CalculatorForm(base_round())).working  # the first form reads the rows
+    assert CalculatorForm(base_round()).scores == (0, 195, 500, 200)  # reads the rows once
     with django_assert_num_queries(0):
         for language in ("en", "de"):
             with translation.override(language):
-                Calculation(CalculatorForm(base_round())).working
+                working = Calculation(CalculatorForm(base_round(round="20"))).working
+                assert [row.score for row in working] == [0, 500, 500, 500]
