@@ -60,6 +60,7 @@ POINTS_LIMIT = 9999  # a sanity bound on a typed total (not a rule)
 TEXT_LIMIT = 200  # longer text in any parameter is refused before parsing
 TRUE_VALUES = frozenset({"1", "on", "true", "yes"})
 _WHOLE = re.compile(r"-?\s*[0-9]+")
+TOO_LONG = _("This is longer than %(limit_value)s characters.")
 # Errors about the whole round: "who ended the round" (`data-error="state"`).
 ROUND_WIDE = frozenset({ReasonCode.NO_FINISHER, ReasonCode.MORE_THAN_ONE_FINISHER})
 
@@ -131,7 +132,7 @@ def _engine_error(error: InputError) -> ValidationError:
 class TextField(forms.CharField):
     """Text as typed, without control characters; longer than `TEXT_LIMIT` is refused."""
 
-    default_error_messages = {"max_length": _("This is longer than %(limit_value)s characters.")}
+    default_error_messages = {"max_length": TOO_LONG}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(required=False, max_length=TEXT_LIMIT, **kwargs)
@@ -173,7 +174,7 @@ class PointsField(forms.IntegerField):
         "invalid": _("%(value)s is not a whole number – enter the total as digits, like 42."),
         "min_value": reasons.SENTENCES[ReasonCode.NEGATIVE_POINTS],
         "max_value": _("No rack is worth more than %(limit_value)s points."),
-        "max_length": _("This is longer than %(limit_value)s characters."),
+        "max_length": TOO_LONG,
     }
 
     def __init__(self) -> None:
