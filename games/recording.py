@@ -50,13 +50,21 @@ def initial_calculator_form(game: Game, state: Progress) -> CalculatorForm:
     return CalculatorForm(initial=initial)
 
 
+def round_of(form: CalculatorForm) -> int | None:
+    """The round a submitted form names, once that field reads (even while others err)."""
+    if not form.is_bound:
+        return None
+    form.is_valid()  # reads every field (once)
+    return form.cleaned_data.get("round")
+
+
 def scored_entry(form: CalculatorForm) -> dict:
     """What the sheet stores of a valid calculator form (arguments of `services.*_round`)."""
     scores = form.scores
-    assert scores is not None and form.round_number is not None
+    assert scores is not None
     return {
-        "round_number": form.round_number,
+        "round_number": form.cleaned_data["round"],
         "scores": scores,
         "query": form.query_string(),
-        "exhausted": form.pile_ran_out,
+        "exhausted": form.cleaned_data["exhausted"],
     }

@@ -33,13 +33,14 @@ from games.forms import NewGameForm, RedealForm, VersionForm, new_submission
 from games.messages import conflict_message, done_message, refusal_message
 from games.models import Entry, Game
 from games.presenters import contract_texts, sheet_context
-from games.recording import calculator_form, initial_calculator_form, scored_entry
+from games.recording import calculator_form, initial_calculator_form, round_of, scored_entry
 from games.retention import RETENTION_DAYS
 from games.sheet import Kind, progress
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.ratelimit import rate_limited
 from scoring.forms import FIELD_NAMES
+from scoring.presenters import Calculation
 
 EDIT = "edit"
 VIEW = "view"
@@ -279,6 +280,7 @@ def _render_entry_page(
     context.update(
         {
             "form": form,
+            "calc": Calculation(form),
             "round_number": round_number,
             "round_contract": contracts.get(round_number, "") if round_number else "",
             "editing": editing,
@@ -302,7 +304,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     version_form = VersionForm(request.POST)
     form = calculator_form(request.POST, game, round_number=round_number)
     if not editing:
-        round_number = form.round_number
+        round_number = round_of(form)
     submission = ""
 
     def page(*, version: int, status: int = 200, message: str = "", conflict=False, on=game):

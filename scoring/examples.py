@@ -10,6 +10,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms import CalculatorForm, calculator_query, calculator_url
+from scoring.presenters import Calculation
 
 NAMES = ("Ana", "Ben", "Cem", "Dila")
 
@@ -89,7 +90,7 @@ class WorkedExample:
     url: str
     rows: list
     focus: Any
-    form: CalculatorForm
+    calc: Calculation
 
 
 def worked_examples() -> list[WorkedExample]:
@@ -100,7 +101,8 @@ def worked_examples() -> list[WorkedExample]:
         form = CalculatorForm(QueryDict(query))
         if not form.is_valid():  # a test keeps every example valid
             continue
-        rows = form.working
+        calc = Calculation(form)
+        rows = calc.working
         examples.append(
             WorkedExample(
                 key=example.key,
@@ -109,7 +111,7 @@ def worked_examples() -> list[WorkedExample]:
                 url=calculator_url(NAMES, **example.params),
                 rows=rows,
                 focus=rows[example.focus - 1],
-                form=form,
+                calc=calc,
             )
         )
     return examples

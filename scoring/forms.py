@@ -1,162 +1,74 @@
-"""The score calculator's form — reusable by any page that records a round (e.g. game sheets).
+"""The score calculator's form — reusable by any page that records a round (the game sheets).
 
-This module only parses input and hands it to the rules engine (`rules.engine.scoring`); no rule
-is decided here. The query parameters are DESIGN.md's "Calculator query parameters".
-
-Python API (stable)
--------------------
+A Django form whose fields read the query parameters of DESIGN.md's "Calculator query
+parameters" with the engine's own notation and enum; `clean` then asks the engine
+(`rules.engine.scoring`) to score the round and files its errors under the fields they concern.
+What the pages show of a form is `scoring.presenters`. No rule is decided here.
 
 `CalculatorForm(data=request.GET)` (or `request.POST`; `initial={...}` for an empty form)
-    A Django form with the fields `indicator`, `round`, `team`, `okey_finish`, `exhausted` and, for
-    each player i = 1…4, `name<i>`, `state<i>`, `rack<i>`, `points<i>`. Data holding none of those
-    keys counts as no data: the form is unbound — no result and no errors (the empty calculator).
-    Flags are on for "1" (also "on", "true", "yes"). A player gives `rack<i>` (tiles left, in the
-    notation) OR `points<i>` (whole number ≥ 0); both at once is an error (`RACK_AND_POINTS`).
+    Fields `indicator` (a `Tile`), `round` (a number of a `Round` row), the flags `team`,
+    `okey_finish`, `exhausted` (on for "1", "on", "true" or "yes") and per player i = 1…4
+    `name<i>` (cut to 30 characters, `kutsite.text.clean_name`), `state<i>` (a `PlayerState`),
+    `rack<i>` (tiles, or None) and `points<i>` (0…9999, or None). Data holding none of those
+    keys leaves the form unbound: the empty calculator. Text over 200 characters is refused
+    (`max_length`) and control characters are dropped before anything is read.
 
-    `form.is_valid()`   True when the engine scored the round.
-    `form.result`       the engine's `ScoreResult` (players → `PlayerScore(seat, score,
-                        breakdown)`, `notes`, `team_totals`), or None.
-    `form.scores`       `(score1, score2, score3, score4)` as ints, or None.
-    `form.winners`      the player numbers (1…4) with the lowest score, or `()`.
-    `form.players`      four `PlayerEntry`s (number, name, display_name, state, rack, points,
-                        rack_text, points_text) as parsed — handy to store a round.
-    `form.names`        the four display names ("Player 1" … where no name was given).
-    `form.indicator_tile`, `form.okey`, `form.multiplier`
-                        the indicator tile, the Okey tile and 5/2 (from the engine), each None
-                        until the indicator is valid — available even while other fields err.
-                        (`indicator_face`, `okey_face`: the same as `kutsite.tiles.Face`s.)
-    `form.round_number`, `form.final` the round (1…20) and whether it plays by the final-round
-                        rules (round 20); None / False until the round is valid.
-    `form.team_table`, `form.finished_with_okey`, `form.pile_ran_out`  the flags as booleans.
-                        In Python `form.indicator`, `form.round`, `form.team`, `form.okey_finish`
-                        and `form.exhausted` are aliases of these; in templates `form.<field>` is
-                        the bound field, so templates use the names above.
-    `form.problems`     a list of `Problem`s: `field` (the `data-error` value, see below), `code`
-                        (an engine `ReasonCode` or a `FormCode`), `player` (1…4 or None), `facts`,
-                        `token`, `rule`, `name`, and `message` — the sentence in the active language
-                        that names the player and the field and says why (`scoring.messages`).
-    `form.errors`       the same problems as ordinary Django errors: under the field's name
-                        (`rack2`, …) when it is a form field, else under `__all__`.
-    `form.values`       {parameter: text} to re-fill inputs (defaults for an unbound form);
-                        `form.value(name)` one of them.
-    `form.query_string()` the canonical query string of this input (only parameters that are set),
-                        e.g. to build a permalink, or to store a round and open it again.
-    `form.working`, `form.notes`, `form.team_rows`
-                        what `_result.html` shows: per player number, name, score, score_text,
-                        lowest, rack (faces) and lines (the engine's steps phrased, plus a "Sum");
-                        the round's notes as sentences; the two team totals at a team table.
-    `form.round_choices`, `form.state_choices`, `form.player_rows`
-                        what `_calculator_fields.html` renders (options and raw texts).
-    Names (`name<i>`) are cut to 30 characters; any parameter over 200 characters is refused
-    (`TEXT_TOO_LONG`); control characters are dropped, and names also lose bidi controls and
-    zero-width characters and are normalised to NFC (`kutsite.text.clean_name`). Errors are
-    collected, not stopped at the first: every notation/points error of every player is listed;
-    once none is left, all of the engine's own checks (finishers, copies, racks vs. points …).
+    `form.is_valid()`      True when the engine scored the round;
+    `form.errors`          each field's message in the page's language, with the code of the
+                           engine (`NOT_A_TILE`, `TOO_MANY_COPIES`, …) or of Django's field
+                           (`invalid_choice`, `max_value`, …); who ended the round: `__all__`;
+    `form.cleaned_data`    the fields that read, even while others err (the indicator shows its
+                           Okey at once);
+    `form.result`          the engine's `ScoreResult` (None until valid); `form.scores` its
+                           four scores;
+    `form.value(name)`     a parameter's text as given (its initial value when unbound);
+    `form.query_string()`  the canonical query of the input (only parameters that are set), for
+                           a permalink or to store a round and open it again.
 
-`calculator_query(players=("Ana", "Ben", "Cem", "Dila"), *, round=None, indicator="",
-                  team=False, okey_finish=False, exhausted=False,
-                  states=(), racks=(), points=())`
-    The query string (no "?") that opens the calculator pre-filled. Per-player sequences may be
-    shorter than four; empty strings and None are left out. `calculator_url(...)` takes the same
-    arguments and returns the calculator's URL in the active language with that query.
-
-`data-error` field names
-    `indicator`, `round`, `okey_finish` (an Okey finish although nobody finished), `state` (nobody
-    or more than one player ended the round: a round-wide error), and per player `name<i>`,
-    `state<i>`, `rack<i>` (bad tile, too many copies of a tile, tiles on the finisher's rack, a
-    melded player with neither rack nor points), `points<i>` (not a whole number, negative, too
-    large, or given together with a rack).
-
-Templates (stable)
-------------------
-
-`{% include "scoring/_calculator_fields.html" %}`
-    The calculator's inputs — indicator, round, team table, Okey finish, pile ran out, four compact
-    player blocks and one shared tile picker — WITHOUT the `<form>` tag, so another page can wrap
-    them in its own form (`method="post"` plus `{% csrf_token %}` works too). Needs `form`. The
-    inputs keep the parameter names and the ids `id_<parameter>` (state radios: `id_state<i>_1…3`).
-
-`{% include "scoring/_result.html" %}`
-    The result's content: the Okey and multiplier, the input errors (`data-error`), each player's
-    score (`data-player`, `data-score`) with the lowest marked, each player's working, and team
-    totals. Needs `form`. The calculator page wraps it in `<div id="calculator-result">`, naming it
-    as the partial `"scoring/calculator.html#result"` (for `kutsite.htmx.render_page`); another page
-    includes it in a container of its own and targets that container (innerHTML swap).
+`calculator_query(players, *, round, indicator, team, okey_finish, exhausted, states, racks,
+points)` is the query string (no "?") that opens the calculator pre-filled — per-player
+sequences may be shorter than four; empty strings and None are left out — and `calculator_url`
+the calculator's URL in the active language with that query.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
+from kutsite import content
 from kutsite.text import clean_name
-from kutsite.tiles import face_of
-from rules.engine import DEFAULT_ROUNDS
-from rules.engine import scoring as engine_scoring
+from rules import reasons
 from rules.engine.notation import parse_indicator, parse_tiles
-from rules.engine.tiles import Tile, multiplier, okey_of
+from rules.engine.scoring import PlayerInput, PlayerState, ScoreError, score_round
 from rules.engine.verdicts import InputError, ReasonCode
-from scoring.messages import error_message
-from scoring.working import notes as round_notes
-from scoring.working import summary as score_summary
-from scoring.working import team_totals
-from scoring.working import working as player_working
+from rules.models import Round
 
+_ = gettext_lazy
 PLAYERS = (1, 2, 3, 4)
-# The engine's default list (docs/rules.md): rounds 1…20, the last one the all-at-once round (C4).
-FIRST_ROUND = DEFAULT_ROUNDS[0].number
-LAST_ROUND = DEFAULT_ROUNDS[-1].number
 NAME_LENGTH = 30
 POINTS_LIMIT = 9999  # a sanity bound on a typed total (not a rule)
 TEXT_LIMIT = 200  # longer text in any parameter is refused before parsing
-
-
-class State(StrEnum):
-    FINISHED = "finished"
-    MELDED = "melded"
-    NOT_MELDED = "not-melded"
-
-
-class FormCode(StrEnum):
-    """Problems with the input's form, found before the engine is asked."""
-
-    ROUND_OUT_OF_RANGE = "ROUND_OUT_OF_RANGE"
-    POINTS_NOT_WHOLE = "POINTS_NOT_WHOLE"
-    POINTS_TOO_LARGE = "POINTS_TOO_LARGE"
-    TEXT_TOO_LONG = "TEXT_TOO_LONG"
-
-
-FLAGS = ("team", "okey_finish", "exhausted")
-PLAYER_FIELDS = ("name", "state", "rack", "points")
-FIELD_NAMES: tuple[str, ...] = (
-    "indicator",
-    "round",
-    *FLAGS,
-    *(f"{part}{i}" for i in PLAYERS for part in PLAYER_FIELDS),
-)
-DEFAULTS: Mapping[str, str] = {"round": "1", **{f"state{i}": State.MELDED for i in PLAYERS}}
 TRUE_VALUES = frozenset({"1", "on", "true", "yes"})
-_WHOLE = re.compile(r"(-?)\s*(\d+)")
-
-
-def is_true(value: Any) -> bool:
-    return isinstance(value, str) and value.strip().lower() in TRUE_VALUES
+_WHOLE = re.compile(r"-?\s*[0-9]+")
+TOO_LONG = _("This is longer than %(limit_value)s characters.")
+# Errors about the whole round: "who ended the round" (`data-error="state"`).
+ROUND_WIDE = frozenset({ReasonCode.NO_FINISHER, ReasonCode.MORE_THAN_ONE_FINISHER})
 
 
 def clean_text(value: Any) -> str:
     """Text without control characters (tabs and newlines become spaces)."""
     if not isinstance(value, str):
-        return ""
+        return "" if value is None else str(value)
     return "".join(
         " " if ch in "\t\r\n" else ch
         for ch in value
@@ -164,404 +76,251 @@ def clean_text(value: Any) -> str:
     )
 
 
-def default_name(number: int) -> str:
-    return gettext("Player %(number)s") % {"number": number}
+def tidy_name(text: str) -> str:
+    return clean_name(text)[:NAME_LENGTH].strip()
+
+
+def player_name(number: int, name: str = "") -> str:
+    """A player's name, or "Player 2" where none was given."""
+    return name or gettext("Player %(number)s") % {"number": number}
+
+
+def quoted(value: Any) -> str:
+    return pgettext("quoted user input", "“%(text)s”") % {"text": value}
+
+
+# --- The rounds: the `Round` rows, kept per content version and language ----------------------
 
 
 @dataclass(frozen=True)
-class PlayerEntry:
-    """One player's input, as parsed."""
-
-    number: int
-    name: str = ""
-    state: str = ""  # a `State` value, or "" when missing or unknown
-    rack: tuple[Tile, ...] | None = None  # None: no rack given
-    points: int | None = None  # None: no total given
-    rack_text: str = ""
-    points_text: str = ""
-
-    @property
-    def display_name(self) -> str:
-        return self.name or default_name(self.number)
+class Rounds:
+    choices: tuple[tuple[int, str], ...]  # (number, label); the final round says so
+    finals: frozenset[int]  # the rounds played by the final-round rules (C4)
+    message: str  # "Choose a round from 1 to 20."
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One input error: where (`field`, the `data-error` value), why (`code`) and the facts."""
-
-    field: str
-    code: str
-    player: int | None = None
-    facts: Mapping[str, Any] = field(default_factory=dict)
-    token: str | None = None
-    rule: str | None = None
-    name: str = ""  # the player's display name, for the sentence
-
-    @property
-    def input_id(self) -> str:
-        """The id of the input to jump to (the first radio button of a state)."""
-        if self.field == "state":
-            return "id_state1_1"
-        if self.field.startswith("state"):
-            return f"id_{self.field}_1"
-        return f"id_{self.field}"
-
-    @property
-    def message(self) -> str:
-        return error_message(self)
+def rounds() -> Rounds:
+    return content.remember(f"scoring.rounds:{get_language()}", _read_rounds)
 
 
-class _Text(forms.CharField):
-    """Any text: validation happens in `CalculatorForm.clean`, with our own codes."""
+def _read_rounds() -> Rounds:
+    rows = Round.objects.cached()
+    numbers = [r.number for r in rows] or [""]
+    return Rounds(
+        choices=tuple(
+            (
+                r.number,
+                gettext("%(number)s – final round") % {"number": r.number}
+                if r.is_final
+                else str(r.number),
+            )
+            for r in rows
+        ),
+        finals=frozenset(r.number for r in rows if r.is_final),
+        message=gettext("Choose a round from %(first)s to %(last)s.")
+        % {"first": numbers[0], "last": numbers[-1]},
+    )
 
-    def __init__(self):
-        super().__init__(required=False, strip=False)
-        self.validators = []
 
-    def to_python(self, value):
-        return clean_text(value)
+# --- Fields -----------------------------------------------------------------------------------
+
+
+def _engine_error(error: InputError) -> ValidationError:
+    return ValidationError(reasons.error_message(error), code=str(error.code))
+
+
+class TextField(forms.CharField):
+    """Text as typed, without control characters; longer than `TEXT_LIMIT` is refused."""
+
+    default_error_messages = {"max_length": TOO_LONG}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, max_length=TEXT_LIMIT, **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        return super().to_python(clean_text(value))
+
+
+class NameField(TextField):
+    def clean(self, value: Any) -> str:
+        return tidy_name(super().clean(value))
+
+
+class IndicatorField(TextField):
+    """One tile in the engine's notation (the empty field too is the engine's `EMPTY`)."""
+
+    def clean(self, value: Any) -> Any:
+        try:
+            return parse_indicator(super().clean(value))
+        except InputError as error:
+            raise _engine_error(error) from None
+
+
+class RackField(TextField):
+    """The tiles left on a rack, in the engine's notation; None when none are given."""
+
+    def clean(self, value: Any) -> Any:
+        text = super().clean(value)
+        try:
+            return parse_tiles(text, allow_empty=True) if text else None
+        except InputError as error:
+            raise _engine_error(error) from None
+
+
+class PointsField(forms.IntegerField):
+    """A total counted by the player: digits only, 0…9999; None when not given."""
+
+    default_error_messages = {
+        "invalid": _("%(value)s is not a whole number – enter the total as digits, like 42."),
+        "min_value": reasons.SENTENCES[ReasonCode.NEGATIVE_POINTS],
+        "max_value": _("No rack is worth more than %(limit_value)s points."),
+        "max_length": TOO_LONG,
+    }
+
+    def __init__(self) -> None:
+        super().__init__(required=False, min_value=0, max_value=POINTS_LIMIT)
+
+    def to_python(self, value: Any) -> int | None:
+        text = clean_text(value).strip()
+        if len(text) > TEXT_LIMIT:
+            raise ValidationError(
+                self.error_messages["max_length"], "max_length", {"limit_value": TEXT_LIMIT}
+            )
+        if text and not _WHOLE.fullmatch(text):
+            raise ValidationError(
+                self.error_messages["invalid"], "invalid", {"value": quoted(text)}
+            )
+        return super().to_python(text.replace(" ", ""))
+
+
+class StateField(forms.TypedChoiceField):
+    """How a player's round ended: the engine's `PlayerState` (any case, spaces around)."""
+
+    def __init__(self) -> None:
+        sentence = reasons.SENTENCES[ReasonCode.UNKNOWN_STATE]
+        super().__init__(
+            choices=[(state.value, state.value) for state in PlayerState],
+            coerce=PlayerState,
+            initial=PlayerState.MELDED,
+            error_messages={"required": sentence, "invalid_choice": sentence},
+        )
+
+    def to_python(self, value: Any) -> str:
+        return super().to_python(value).strip().lower()
+
+
+class FlagInput(forms.CheckboxInput):
+    """A tick box whose value is read by its field ("0" is off, not on)."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
+        return data.get(name)
+
+
+class FlagField(forms.BooleanField):
+    widget = FlagInput
+
+    def __init__(self) -> None:
+        super().__init__(required=False)
+
+    def to_python(self, value: Any) -> bool:
+        return isinstance(value, str) and value.strip().lower() in TRUE_VALUES
+
+
+# --- The form ---------------------------------------------------------------------------------
 
 
 class CalculatorForm(forms.Form):
-    """Parse the calculator's parameters and score the round with the engine."""
+    """The calculator's input, read field by field; the engine scores the round in `clean`."""
 
-    def __init__(self, data=None, *args, **kwargs):
-        if data is not None and not any(key in data for key in FIELD_NAMES):
+    indicator = IndicatorField()
+    round = forms.TypedChoiceField(coerce=int, initial=1)
+    team, okey_finish, exhausted = FlagField(), FlagField(), FlagField()
+    name1, state1, rack1, points1 = NameField(), StateField(), RackField(), PointsField()
+    name2, state2, rack2, points2 = NameField(), StateField(), RackField(), PointsField()
+    name3, state3, rack3, points3 = NameField(), StateField(), RackField(), PointsField()
+    name4, state4, rack4, points4 = NameField(), StateField(), RackField(), PointsField()
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        if data is not None and not any(key in data for key in self.base_fields):
             data = None
         super().__init__(data, *args, **kwargs)
-        for name in FIELD_NAMES:
-            self.fields[name] = _Text()
-        self.problems: list[Problem] = []
+        self.rounds = rounds()
+        field = self.fields["round"]
+        field.choices = self.rounds.choices
+        field.error_messages.update(
+            required=self.rounds.message, invalid_choice=self.rounds.message
+        )
         self.result = None
-        self.players: list[PlayerEntry] = [PlayerEntry(i) for i in PLAYERS]
-        self._indicator: Tile | None = None
-        self._round: int | None = None
 
-    # -- values for templates and callers ---------------------------------------------
-
-    def _raw(self, name: str) -> str:
-        if not self.is_bound:
-            value = self.initial.get(name, DEFAULTS.get(name, ""))
-            return clean_text(str(value)) if value is not None else ""
-        return clean_text(self.data.get(name, ""))
-
-    def value(self, name: str) -> str:
-        """The text of one parameter as given (its default for an unbound form)."""
-        return self._raw(name)
-
-    @property
-    def values(self) -> dict[str, str]:
-        return {name: self._raw(name) for name in FIELD_NAMES}
-
-    @property
-    def round_choices(self) -> list[dict[str, Any]]:
-        """The round select's options; the last one reads "20 – final round"."""
-        chosen = self._raw("round").strip()
-        return [
-            {
-                "value": str(n),
-                "label": gettext("%(number)s – final round") % {"number": n}
-                if n == LAST_ROUND
-                else str(n),
-                "selected": chosen == str(n),
-            }
-            for n in range(FIRST_ROUND, LAST_ROUND + 1)
-        ]
-
-    @property
-    def state_choices(self) -> list[tuple[str, str]]:
-        return [
-            (State.FINISHED.value, gettext("ended the round")),
-            (State.MELDED.value, gettext("melded")),
-            (State.NOT_MELDED.value, gettext("not melded")),
-        ]
-
-    @property
-    def player_rows(self) -> list[dict[str, Any]]:
-        """Per player the raw texts to re-fill the inputs: number, name, state, rack, points."""
-        return [
-            {
-                "number": i,
-                "name": self._raw(f"name{i}"),
-                "state": self._raw(f"state{i}").strip().lower(),
-                "rack": self._raw(f"rack{i}"),
-                "points": self._raw(f"points{i}"),
-            }
-            for i in PLAYERS
-        ]
-
-    def _cleaned(self) -> None:
-        if self.is_bound and not hasattr(self, "cleaned_data"):
-            self.full_clean()
-
-    @property
-    def indicator_tile(self) -> Tile | None:
-        self._cleaned()
-        return self._indicator
-
-    @property
-    def okey(self) -> Tile | None:
-        indicator = self.indicator_tile
-        return okey_of(indicator) if indicator is not None else None
-
-    @property
-    def multiplier(self) -> int | None:
-        indicator = self.indicator_tile
-        return multiplier(indicator) if indicator is not None else None
-
-    @property
-    def round_number(self) -> int | None:
-        self._cleaned()
-        return self._round
-
-    @property
-    def final(self) -> bool:
-        return self.round_number == LAST_ROUND
-
-    @property
-    def team_table(self) -> bool:
-        return is_true(self._raw("team"))
-
-    @property
-    def finished_with_okey(self) -> bool:
-        return is_true(self._raw("okey_finish"))
-
-    @property
-    def pile_ran_out(self) -> bool:
-        return is_true(self._raw("exhausted"))
-
-    # Python-only aliases (kept from the first version of this API). In templates
-    # `form.<field name>` is the bound field, so templates use the names above.
-    @property
-    def indicator(self) -> Tile | None:
-        return self.indicator_tile
-
-    @property
-    def round(self) -> int | None:
-        return self.round_number
-
-    @property
-    def team(self) -> bool:
-        return self.team_table
-
-    @property
-    def okey_finish(self) -> bool:
-        return self.finished_with_okey
-
-    @property
-    def exhausted(self) -> bool:
-        return self.pile_ran_out
-
-    @property
-    def names(self) -> list[str]:
-        self._cleaned()
-        if self.is_bound:
-            return [p.display_name for p in self.players]
-        return [_name(self._raw(f"name{i}")) or default_name(i) for i in PLAYERS]
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data  # the engine scores a round once every field reads
+        result = score_round(
+            [
+                PlayerInput(
+                    state=data[f"state{i}"], rack=data[f"rack{i}"], points=data[f"points{i}"]
+                )
+                for i in PLAYERS
+            ],
+            data["indicator"],
+            final_round=data["round"] in self.rounds.finals,
+            team=data["team"],
+            okey_finish=data["okey_finish"],
+            exhausted=data["exhausted"],
+        )
+        names = [player_name(i, data[f"name{i}"]) for i in PLAYERS]
+        seen: set[tuple[str | None, str]] = set()
+        for error in result.errors:
+            field = _field_of(error)
+            if (field, error.code) not in seen:  # e.g. MORE_THAN_ONE_FINISHER once per finisher
+                seen.add((field, error.code))
+                self.add_error(field, ValidationError(_reason(error, names), code=str(error.code)))
+        if result.ok:
+            self.result = result
+        return data
 
     @property
     def scores(self) -> tuple[int, ...] | None:
-        if not self.is_bound or not self.is_valid() or self.result is None:
+        if not self.is_valid() or self.result is None:
             return None
         return tuple(p.score for p in self.result.players)
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        scores = self.scores
-        if not scores:
-            return ()
-        low = min(scores)
-        return tuple(i for i, s in zip(PLAYERS, scores, strict=True) if s == low)
-
-    @property
-    def working(self):
-        """Each player's score, lowest mark, drawn rack and working lines (`scoring.working`)."""
-        return player_working(self)
-
-    @property
-    def summary(self) -> str:
-        """The scores in one line, for link previews and sharing (`scoring.working`)."""
-        return score_summary(self)
-
-    @property
-    def notes(self) -> list[str]:
-        return round_notes(self)
-
-    @property
-    def team_rows(self) -> list[dict[str, Any]]:
-        return team_totals(self)
-
-    @property
-    def okey_face(self):
-        okey = self.okey
-        return face_of(okey) if okey is not None else None
-
-    @property
-    def indicator_face(self):
-        indicator = self.indicator_tile
-        return face_of(indicator) if indicator is not None else None
+    def value(self, name: str) -> str:
+        """The text of one parameter as given (its initial value for an unbound form)."""
+        return clean_text(self[name].value())
 
     def query_string(self) -> str:
         """The canonical query string of the input: the parameters that are set, in order."""
         pairs = []
-        for name in FIELD_NAMES:
-            raw = self._raw(name).strip()
-            if name in FLAGS:
-                if is_true(raw):
+        for name, field in self.fields.items():
+            text = self.value(name).strip()
+            if isinstance(field, FlagField):
+                if field.to_python(text):
                     pairs.append((name, "1"))
-            elif raw:
-                pairs.append((name, raw))
+            elif text:
+                pairs.append((name, text))
         return urlencode(pairs)
 
-    # -- validation -------------------------------------------------------------------
 
-    def _problem(self, field_name: str, code: str, player: int | None = None, **kw: Any) -> None:
-        name = self.players[player - 1].display_name if player else ""
-        problem = Problem(field=field_name, code=str(code), player=player, name=name, **kw)
-        self.problems.append(problem)
-        target = field_name if field_name in self.fields else None
-        self.add_error(target, ValidationError(problem.message, code=str(code)))
-
-    def _input_error(self, error: InputError, field_name: str, player: int | None) -> None:
-        self._problem(
-            field_name,
-            error.code,
-            player,
-            facts=dict(error.facts),
-            token=error.token,
-            rule=error.rule,
-        )
-
-    def clean(self):
-        data = {name: self.cleaned_data.get(name, "") for name in FIELD_NAMES}
-        self.players = [
-            PlayerEntry(
-                number=i,
-                name=_name(data[f"name{i}"]),
-                state=_state(data[f"state{i}"]),
-                rack_text=data[f"rack{i}"].strip(),
-                points_text=data[f"points{i}"].strip(),
-            )
-            for i in PLAYERS
-        ]
-        too_long = [name for name in FIELD_NAMES if len(data[name]) > TEXT_LIMIT]
-        for name in too_long:
-            player = int(name[-1]) if name[-1].isdigit() else None
-            self._problem(name, FormCode.TEXT_TOO_LONG, player, facts={"limit": TEXT_LIMIT})
-        if too_long:
-            return self.cleaned_data
-
-        # The indicator first: the Okey and its multiplier show even while other fields err.
-        try:
-            self._indicator = parse_indicator(data["indicator"])
-        except InputError as error:
-            self._input_error(error, "indicator", None)
-
-        raw_round = data["round"].strip()
-        if raw_round.isascii() and raw_round.isdigit() and len(raw_round) <= 3:
-            number = int(raw_round)
-            if FIRST_ROUND <= number <= LAST_ROUND:
-                self._round = number
-        if self._round is None:
-            self._problem(
-                "round",
-                FormCode.ROUND_OUT_OF_RANGE,
-                facts={"first": FIRST_ROUND, "last": LAST_ROUND, "value": raw_round},
-            )
-
-        for player in list(self.players):
-            self._parse_player(player, data)
-
-        if self.problems:
-            return self.cleaned_data
-        result = engine_scoring.score_round(
-            [
-                engine_scoring.PlayerInput(
-                    state=engine_scoring.PlayerState(p.state), rack=p.rack, points=p.points
-                )
-                for p in self.players
-            ],
-            self._indicator,
-            final_round=self._round == LAST_ROUND,
-            team=self.team_table,
-            okey_finish=self.finished_with_okey,
-            exhausted=self.pile_ran_out,
-        )
-        seen: set[tuple[str, str]] = set()
-        for error in result.errors:
-            field_name = error_field(error.code, error.seat, error.field)
-            if (field_name, error.code) in seen:
-                continue  # e.g. MORE_THAN_ONE_FINISHER comes once per extra finisher
-            seen.add((field_name, error.code))
-            error_facts = dict(error.facts or {})
-            seat = error.seat if field_name[-1:].isdigit() else None
-            if "seats" in error_facts:
-                error_facts["names"] = [
-                    self.players[s - 1].display_name for s in error_facts["seats"]
-                ]
-            self._problem(field_name, error.code, seat, facts=error_facts, rule=error.rule)
-        if result.ok and not self.problems:
-            self.result = result
-        return self.cleaned_data
-
-    def _parse_player(self, player: PlayerEntry, data: Mapping[str, str]) -> None:
-        i = player.number
-        rack = None
-        points = None
-        if not player.state:
-            self._problem(f"state{i}", ReasonCode.UNKNOWN_STATE, i, facts={"value": ""})
-        if player.rack_text:
-            try:
-                rack = parse_tiles(player.rack_text, allow_empty=True)
-            except InputError as error:
-                self._input_error(error, f"rack{i}", i)
-        if player.points_text:
-            match = _WHOLE.fullmatch(player.points_text)
-            if match is None or not match.group(2).isascii():
-                self._problem(
-                    f"points{i}", FormCode.POINTS_NOT_WHOLE, i, facts={"value": player.points_text}
-                )
-            elif len(match.group(2)) > 6 or int(match.group(2)) > POINTS_LIMIT:
-                self._problem(
-                    f"points{i}", FormCode.POINTS_TOO_LARGE, i, facts={"limit": POINTS_LIMIT}
-                )
-            else:
-                points = int(match.group(2)) * (-1 if match.group(1) else 1)
-        self.players[i - 1] = PlayerEntry(
-            number=i,
-            name=player.name,
-            state=player.state,
-            rack=rack,
-            points=points,
-            rack_text=player.rack_text,
-            points_text=player.points_text,
-        )
+FIELD_NAMES: tuple[str, ...] = tuple(CalculatorForm.base_fields)
 
 
-def _name(text: str) -> str:
-    return clean_name(text)[:NAME_LENGTH].strip()
+def _field_of(error: ScoreError) -> str | None:
+    """The field an engine error belongs to; None for who ended the round (`__all__`)."""
+    if error.code in ROUND_WIDE:
+        return None
+    if error.seat is None:
+        return error.field if error.field in FIELD_NAMES else None
+    return f"{error.field}{error.seat}"
 
 
-def _state(text: str) -> str:
-    value = text.strip().lower()
-    return value if value in State._value2member_map_ else ""
-
-
-def error_field(code: str, seat: int | None, engine_field: str | None = None) -> str:
-    """The `data-error` field for an engine error about player `seat` (1…4) or the round."""
-    if code in (ReasonCode.NO_FINISHER, ReasonCode.MORE_THAN_ONE_FINISHER):
-        return "state"
-    if code == ReasonCode.OKEY_FINISH_WHEN_EXHAUSTED:
-        return "okey_finish"
-    if seat is None:
-        return engine_field if engine_field in FIELD_NAMES else "state"
-    if code in (ReasonCode.UNKNOWN_STATE, ReasonCode.FINISHER_WHEN_EXHAUSTED):
-        return f"state{seat}"
-    if code in (ReasonCode.NEGATIVE_POINTS, ReasonCode.RACK_AND_POINTS):
-        return f"points{seat}"
-    if engine_field in PLAYER_FIELDS:
-        return f"{engine_field}{seat}"
-    return f"rack{seat}"
+def _reason(error: ScoreError, names: Sequence[str]) -> str:
+    """The engine's sentence, with the players' names where it has their seats."""
+    seats = error.facts.get("seats")
+    if seats:
+        error = replace(error, facts={**error.facts, "seats": [names[s - 1] for s in seats]})
+    return reasons.error_message(error)
 
 
 def calculator_query(

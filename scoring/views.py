@@ -4,6 +4,7 @@ from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page
 from scoring.examples import worked_examples
 from scoring.forms import CalculatorForm
+from scoring.presenters import Calculation
 
 
 @require_safe
@@ -17,6 +18,7 @@ def calculator(request):
         permalink = f"{request.path}?{query}" if query else request.path
     context = {
         "form": form,
+        "calc": Calculation(form),
         "permalink": permalink if form.is_bound and form.is_valid() else None,
         "examples": worked_examples,
     }

@@ -7,6 +7,7 @@ import pytest
 from games.models import Game
 from kutsite.text import clean_name
 from scoring.forms import CalculatorForm
+from scoring.presenters import Calculation
 
 pytestmark = pytest.mark.django_db
 
@@ -104,4 +105,6 @@ def test_too_long_a_name_is_a_field_error_in_the_pages_language(client, url, mes
 
 def test_the_calculator_cleans_names_the_same_way():
     form = CalculatorForm({"name1": "\u202eAna\u200b", "name2": "Ju\u0308rgen"})
-    assert form.names[:2] == ["Ana", "Jürgen"]
+    assert Calculation(form).names[:2] == ["Ana", "Jürgen"]
+    form.is_valid()
+    assert (form.cleaned_data["name1"], form.cleaned_data["name2"]) == ("Ana", "Jürgen")

@@ -5,9 +5,13 @@ import pytest
 from django.utils import translation
 
 from scoring.forms import CalculatorForm
+from scoring.presenters import Calculation
 from tests.scoring.helpers import base_round, errors, scores, url
 
-# case id → (parameter overrides, expected data-error field, expected code)
+pytestmark = pytest.mark.django_db  # the rounds are the `Round` rows
+
+# case id → (parameter overrides, expected data-error field, expected code: the engine's
+# reason code, or Django's own for a field's check)
 ERROR_CASES = {
     "no indicator": ({"indicator": ""}, "indicator", "EMPTY"),
     "indicator not a tile": ({"indicator": "x14"}, "indicator", "UNKNOWN_COLOUR"),
@@ -15,17 +19,17 @@ ERROR_CASES = {
     "false joker as indicator": ({"indicator": "fj"}, "indicator", "FALSE_JOKER_INDICATOR"),
     "ok as indicator": ({"indicator": "ok"}, "indicator", "OKEY_INDICATOR"),
     "two indicators": ({"indicator": "r4 r5"}, "indicator", "NOT_ONE_TILE"),
-    "round too high": ({"round": "21"}, "round", "ROUND_OUT_OF_RANGE"),
-    "round zero": ({"round": "0"}, "round", "ROUND_OUT_OF_RANGE"),
-    "round not a number": ({"round": "drei"}, "round", "ROUND_OUT_OF_RANGE"),
-    "round missing": ({"round": None}, "round", "ROUND_OUT_OF_RANGE"),
+    "round too high": ({"round": "21"}, "round", "invalid_choice"),
+    "round zero": ({"round": "0"}, "round", "invalid_choice"),
+    "round not a number": ({"round": "drei"}, "round", "invalid_choice"),
+    "round missing": ({"round": None}, "round", "required"),
     "rack: not a tile": ({"rack2": "k3 %%"}, "rack2", "NOT_A_TILE"),
     "rack: unknown colour": ({"rack2": "k3 q4"}, "rack2", "UNKNOWN_COLOUR"),
     "rack: no colour": ({"rack2": "k3 14"}, "rack2", "MISSING_COLOUR"),
     "rack: no number": ({"rack2": "k3 b"}, "rack2", "MISSING_NUMBER"),
     "rack: number too high": ({"rack2": "k3 b14"}, "rack2", "NUMBER_OUT_OF_RANGE"),
-    "unknown state": ({"state3": "asleep"}, "state3", "UNKNOWN_STATE"),
-    "state missing": ({"state3": None}, "state3", "UNKNOWN_STATE"),
+    "unknown state": ({"state3": "asleep"}, "state3", "invalid_choice"),
+    "state missing": ({"state3": None}, "state3", "required"),
     "nobody ended the round": ({"state1": "melded", "rack1": "r1"}, "state", "NO_FINISHER"),
     "two players ended the round": (
         {"state2": "finished", "rack2": ""},
@@ -44,10 +48,10 @@ ERROR_CASES = {
         "okey_finish",
         "OKEY_FINISH_WHEN_EXHAUSTED",
     ),
-    "negative points": ({"points4": "-5"}, "points4", "NEGATIVE_POINTS"),
-    "points not whole": ({"points4": "2.5"}, "points4", "POINTS_NOT_WHOLE"),
-    "points not a number": ({"points4": "viel"}, "points4", "POINTS_NOT_WHOLE"),
-    "points too large": ({"points4": "123456789"}, "points4", "POINTS_TOO_LARGE"),
+    "negative points": ({"points4": "-5"}, "points4", "min_value"),
+    "points not whole": ({"points4": "2.5"}, "points4", "invalid"),
+    "points not a number": ({"points4": "viel"}, "points4", "invalid"),
+    "points too large": ({"points4": "123456789"}, "points4", "max_value"),
     "melded without rack or points": ({"points4": ""}, "rack4", "MISSING_RACK"),
     "rack and points": ({"rack4": "r1 r2"}, "points4", "RACK_AND_POINTS"),
     "three copies with the indicator": ({"rack2": "r4 r4"}, "rack2", "TOO_MANY_COPIES"),
@@ -57,7 +61,7 @@ ERROR_CASES = {
         "TOO_MANY_COPIES",
     ),
     "three Okeys (ok and the face tile)": ({"rack2": "ok r5 r5"}, "rack2", "TOO_MANY_COPIES"),
-    "a name far too long": ({"name1": "A" * 300}, "name1", "TEXT_TOO_LONG"),
+    "a name far too long": ({"name1": "A" * 300}, "name1", "max_length"),
 }
 
 # Words that must appear in each language's sentence for a field (the field is named).
@@ -114,7 +118,7 @@ def test_each_error_names_player_and_field_in_the_page_language(
     with translation.override(language):
         form = CalculatorForm(params)
         assert not form.is_valid()
-        assert (field, code) in [(p.field, p.code) for p in form.problems]
+        assert (field, code) in [(p.field, p.code) for p in Calculation(form).problems]
 
 
 @pytest.mark.parametrize("overrides, field, code", ERROR_CASES.values(), ids=ERROR_CASES.keys())
@@ -123,9 +127,8 @@ def test_german_sentence_is_not_the_english_one(overrides, field, code):
     sentences = {}
     for language in ("en", "de"):
         with translation.override(language):
-            form = CalculatorForm(params)
-            form.is_valid()
-            sentences[language] = next(p.message for p in form.problems if p.code == code)
+            problems = Calculation(CalculatorForm(params)).problems
+            sentences[language] = next(p.message for p in problems if p.code == code)
     assert sentences["en"] != sentences["de"]
 
 

@@ -1,61 +1,105 @@
-"""The reusable API of scoring.forms (used by the game sheets too)."""
+"""The reusable API of scoring.forms and scoring.presenters (used by the game sheets too)."""
 
+import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.utils import translation
 
+from rules.engine.scoring import PlayerState
 from rules.engine.tiles import tile
-from scoring.forms import CalculatorForm, PlayerEntry, calculator_query, calculator_url
+from rules.models import Round
+from scoring.forms import CalculatorForm, calculator_query, calculator_url
+from scoring.presenters import Calculation
 from tests.scoring.helpers import base_round, errors, scores
+
+pytestmark = pytest.mark.django_db  # the rounds are the `Round` rows
 
 
 def test_no_data_is_an_unbound_form():
     for data in (None, {}, QueryDict("utm_source=chat&foo=1")):
         form = CalculatorForm(data)
+        calc = Calculation(form)
         assert not form.is_bound
-        assert form.problems == [] and form.scores is None and form.result is None
-        assert form.values["round"] == "1" and form.values["state1"] == "melded"
+        assert calc.problems == [] and form.scores is None and form.result is None
+        assert calc.values["round"] == "1" and calc.values["state1"] == "melded"
 
 
 def test_valid_form_exposes_the_engine_result():
     form = CalculatorForm(base_round(name1="Ana"))
-    assert form.is_valid(), form.problems
+    assert form.is_valid(), form.errors
     assert form.scores == (0, 195, 500, 200)
-    assert form.winners == (1,)
-    assert form.names == ["Ana", "Player 2", "Player 3", "Player 4"]
-    assert form.indicator_tile == form.indicator == tile("r", 4)
-    assert form.okey == tile("r", 5) and form.multiplier == 5
-    assert form.round_number == form.round == 3 and not form.final
     assert [p.score for p in form.result.players] == [0, 195, 500, 200]
-    assert form.players[1] == PlayerEntry(
-        number=2,
-        name="",
-        state="melded",
-        rack=(tile("k", 3), tile("b", 11), form.players[1].rack[2]),
-        points=None,
-        rack_text="k3 b11 ok",
-        points_text="",
-    )
-    assert form.players[3].points == 40
+    data = form.cleaned_data
+    assert data["indicator"] == tile("r", 4) and data["round"] == 3
+    assert data["state2"] is PlayerState.MELDED and data["state3"] is PlayerState.NOT_MELDED
+    assert data["rack2"][:2] == (tile("k", 3), tile("b", 11)) and len(data["rack2"]) == 3
+    assert data["points2"] is None and data["points4"] == 40 and data["rack4"] is None
+    assert data["name1"] == "Ana" and data["name2"] == ""
+    calc = Calculation(form)
+    assert calc.names == ["Ana", "Player 2", "Player 3", "Player 4"]
+    assert [row.number for row in calc.working if row.lowest] == [1]
+    assert calc.indicator_tile == tile("r", 4)
+    assert calc.okey == tile("r", 5) and calc.multiplier == 5
+    assert calc.round_number == 3
 
 
-def test_flags_and_their_aliases():
+def test_flags_read_as_ticked_or_not():
     form = CalculatorForm(base_round(team="1", okey_finish="on", exhausted="0"))
-    assert form.team_table and form.team
-    assert form.finished_with_okey and form.okey_finish
-    assert not form.pile_ran_out and not form.exhausted
+    form.is_valid()
+    assert form.cleaned_data["team"] and form.cleaned_data["okey_finish"]
+    assert form.cleaned_data["exhausted"] is False
+    calc = Calculation(form)
+    assert calc.team_table and calc.finished_with_okey and not calc.pile_ran_out
     assert form.value("okey_finish") == "on"
+    for on in ("1", "on", "true", "YES", " yes "):
+        assert CalculatorForm(base_round(team=on)).fields["team"].to_python(on)
+    for off in ("0", "", "no", "false", "off"):
+        form = CalculatorForm(base_round(team=off))
+        assert form.is_valid() and form.cleaned_data["team"] is False
 
 
-def test_errors_are_also_django_form_errors():
+def test_states_are_the_engines_enum_in_any_case():
+    form = CalculatorForm(base_round(state1=" FINISHED ", state3="Not-Melded"))
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["state1"] is PlayerState.FINISHED
+    assert form.cleaned_data["state3"] is PlayerState.NOT_MELDED
+
+
+def test_points_are_bounded_whole_numbers():
+    for text, value in (("0", 0), (" 42 ", 42), ("9999", 9999)):
+        form = CalculatorForm(base_round(points4=text))
+        assert form.is_valid(), form.errors
+        assert form.cleaned_data["points4"] == value
+    for text, code in (
+        ("-1", "min_value"),
+        ("10000", "max_value"),
+        ("4.5", "invalid"),
+        ("1_000", "invalid"),
+        ("١٢", "invalid"),  # digits of another script are not typed totals here
+        ("+5", "invalid"),
+    ):
+        form = CalculatorForm(base_round(points4=text))
+        assert not form.is_valid()
+        assert form.errors.as_data()["points4"][0].code == code, text
+
+
+def test_errors_are_django_form_errors_in_the_fields_words():
     form = CalculatorForm(base_round(rack2="zz", state1="melded", rack1="r1"))
     assert not form.is_valid()
-    assert form.errors["rack2"][0].startswith("Player 2, tiles left:")
+    assert form.errors["rack2"] == ["“zz” is not a tile."]
     assert form.errors.as_data()["rack2"][0].code == "NOT_A_TILE"
+    with translation.override("de"):
+        form = CalculatorForm(base_round(rack2="zz", points3="x"))
+        assert form.errors["rack2"] == ["„zz“ ist kein Stein."]
+        assert form.errors["points3"][0].startswith("„x“ ist keine ganze Zahl")
     form = CalculatorForm(base_round(state1="melded", rack1="r1"))
     assert not form.is_valid()
     assert form.errors.as_data()["__all__"][0].code == "NO_FINISHER"
+    # the presenter says where: the player's name and the field, then the field's message
+    problem = Calculation(CalculatorForm(base_round(name2="Ben", rack2="zz"))).problems[0]
+    assert (problem.field, problem.code) == ("rack2", "NOT_A_TILE")
+    assert problem.message == "Ben, tiles left: “zz” is not a tile."
 
 
 def test_query_string_round_trips():
@@ -90,18 +134,18 @@ def test_calculator_query_and_url():
 
 def test_partials_render_from_another_template():
     request = RequestFactory().get("/en/games/")
-    form = CalculatorForm(base_round(name1="Ana"))
+    calc = Calculation(CalculatorForm(base_round(name1="Ana")))
     with translation.override("en"):
-        fields = render_to_string("scoring/_calculator_fields.html", {"form": form}, request)
-        result = render_to_string("scoring/_result.html", {"form": form}, request)
-        partial = render_to_string("scoring/calculator.html#result", {"form": form}, request)
+        fields = render_to_string("scoring/_calculator_fields.html", {"calc": calc}, request)
+        result = render_to_string("scoring/_result.html", {"calc": calc}, request)
+        partial = render_to_string("scoring/calculator.html#result", {"calc": calc}, request)
     assert "<form" not in fields
     assert 'name="rack4"' in fields and 'value="Ana"' in fields
     assert 'value="finished" checked' in fields
     assert scores(result) == scores(partial) == {1: 0, 2: 195, 3: 500, 4: 200}
-    bad = CalculatorForm(base_round(points4="-1"))
+    bad = Calculation(CalculatorForm(base_round(points4="-1")))
     with translation.override("de"):
-        html = render_to_string("scoring/_result.html", {"form": bad}, request)
+        html = render_to_string("scoring/_result.html", {"calc": bad}, request)
     assert errors(html) == [
         ("points4", "Spieler 4, Punkte: Die Summe eines Steinhalters kann nicht unter 0 liegen.")
     ]
@@ -109,17 +153,47 @@ def test_partials_render_from_another_template():
 
 def test_initial_values_fill_an_unbound_form():
     form = CalculatorForm(initial={"name1": "Ana", "round": "7", "team": "1"})
+    calc = Calculation(form)
     assert not form.is_bound
-    assert form.values["name1"] == "Ana" and form.team_table
-    assert [o["value"] for o in form.round_choices if o["selected"]] == ["7"]
-    assert form.names[0] == "Ana"
+    assert calc.values["name1"] == "Ana" and calc.team_table
+    assert [o["value"] for o in calc.round_choices if o["selected"]] == ["7"]
+    assert calc.names[0] == "Ana"
 
 
-def test_round_twenty_is_the_engines_final_round():
-    from rules.engine import DEFAULT_ROUNDS
-    from scoring.forms import LAST_ROUND
+def final_round_scores(number):
+    form = CalculatorForm(base_round(round=str(number)))
+    assert form.is_valid(), form.errors
+    return form.scores
 
-    assert LAST_ROUND == 20
-    assert DEFAULT_ROUNDS[LAST_ROUND - 1].contract.is_final
-    assert CalculatorForm(base_round(round="20")).final
-    assert not CalculatorForm(base_round(round="19")).final
+
+def test_the_rounds_are_the_round_rows():
+    """The calculator offers the rounds the rules pages show; the final one by its row (C4)."""
+    rows = Round.objects.cached()
+    calc = Calculation(CalculatorForm())
+    assert [int(o["value"]) for o in calc.round_choices] == [r.number for r in rows]
+    assert len(rows) == 20 and rows[-1].is_final
+    assert calc.round_choices[-1]["label"] == "20 – final round"
+    with translation.override("de"):
+        assert Calculation(CalculatorForm()).round_choices[-1]["label"] == "20 – letzte Runde"
+    assert final_round_scores(20) == (0, 500, 500, 500)  # S7: all but the finisher 500
+    assert final_round_scores(19) == (0, 195, 500, 200)
+
+
+def test_an_edited_round_list_is_the_calculators_at_once():
+    Round.objects.filter(number=20).delete()  # an editor's change: a new content version
+    calc = Calculation(CalculatorForm(base_round(round="20")))
+    assert [o["value"] for o in calc.round_choices][-1] == "19"
+    assert [(p.field, p.code) for p in calc.problems] == [("round", "invalid_choice")]
+    assert calc.problems[0].message == "Round: Choose a round from 1 to 19."
+    Round.objects.filter(number=19).update(is_final=True)
+    Round.objects.get(number=19).save()  # the signal of a saved round
+    assert final_round_scores(19) == (0, 500, 500, 500)
+
+
+def test_the_form_reads_the_rounds_from_memory(django_assert_num_queries):
+    assert CalculatorForm(base_round()).scores == (0, 195, 500, 200)  # reads the rows once
+    with django_assert_num_queries(0):
+        for language in ("en", "de"):
+            with translation.override(language):
+                working = Calculation(CalculatorForm(base_round(round="20"))).working
+                assert [row.score for row in working] == [0, 500, 500, 500]

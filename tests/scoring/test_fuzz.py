@@ -2,6 +2,7 @@
 
 from urllib.parse import urlencode
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,8 @@ VALUES = st.one_of(
     st.text(min_size=300, max_size=400),
 )
 QUERIES = st.dictionaries(KEYS, VALUES, max_size=20)
+
+pytestmark = pytest.mark.django_db  # the rounds are the `Round` rows
 
 
 @settings(

@@ -1,8 +1,10 @@
 """The calculator's sentences: engine codes in the shared wording (`rules.reasons`), with the
-player and the field in front; the form's own codes; the working and notes in both languages."""
+player and the field in front; the form's own messages; the working and notes in both
+languages."""
 
 import inspect
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.utils import translation
@@ -11,7 +13,9 @@ from rules import reasons
 from rules.engine import notation, scoring, tiles
 from rules.engine.verdicts import REASONS, ReasonCode
 from scoring import messages
-from scoring.forms import FormCode, Problem
+from scoring.forms import CalculatorForm
+from scoring.presenters import Problem
+from tests.scoring.helpers import base_round
 
 CODE = re.compile(r"ReasonCode\.([A-Z][A-Z0-9_]*)")
 
@@ -62,16 +66,18 @@ def sample_facts(code):
     return {name: values.get(name, 1) for name in getattr(REASONS.get(code), "facts", ())}
 
 
-ERROR_CODES = sorted(SCORING_CODES - STEP_CODES | NOTATION_CODES) + sorted(FormCode)
+ERROR_CODES = sorted(SCORING_CODES - STEP_CODES | NOTATION_CODES)
+
+
+def engine_error(code, **facts):
+    """An engine error record, as `rules.reasons.error_message` reads one."""
+    return SimpleNamespace(code=code, facts=facts or sample_facts(code), token="x14")
 
 
 def problem(code, **facts):
-    facts = facts or (
-        sample_facts(code)
-        if code in ReasonCode.__members__
-        else {"value": "x", "limit": 10, "first": 1, "last": 20}
-    )
-    return Problem(field="rack2", code=code, player=2, facts=facts, token="x14", name="Ben")
+    """The calculator's problem for an engine error, worded in the active language."""
+    reason = reasons.error_message(engine_error(code, **facts))
+    return Problem(field="rack2", code=code, reason=reason, name="Ben")
 
 
 @pytest.mark.parametrize("code", ERROR_CODES)
@@ -86,20 +92,22 @@ def test_error_sentences_differ_by_language_and_name_the_field(code):
     assert "%(" not in english and "%(" not in german
 
 
-@pytest.mark.parametrize("code", sorted(SCORING_CODES - STEP_CODES | NOTATION_CODES))
+@pytest.mark.parametrize("code", ERROR_CODES)
 def test_engine_errors_are_worded_by_the_shared_module(code):
-    p = problem(code)
     for language in ("en", "de"):
         with translation.override(language):
-            assert p.message.endswith(reasons.error_message(p)), code
+            expected = reasons.error_message(engine_error(code))
+            assert problem(code).message == f"{messages.field_label('rack2', 'Ben')}: {expected}"
 
 
+@pytest.mark.django_db
 def test_errors_name_players_where_the_engine_has_their_seats():
-    p = problem(ReasonCode.MORE_THAN_ONE_FINISHER, seats=(1, 2), names=["Ana", "Ben"])
-    with translation.override("en"):
-        assert p.message.endswith("but Ana and Ben are marked.")
-    with translation.override("de"):
-        assert p.message.endswith("markiert sind aber Ana und Ben.")
+    params = base_round(name1="Ana", name2="Ben", state2="finished", rack2="")
+    for language, ending in (("en", "but Ana and Ben are marked."), ("de", "aber Ana und Ben.")):
+        with translation.override(language):
+            form = CalculatorForm(params)
+            assert not form.is_valid()
+            assert form.non_field_errors()[0].endswith(ending)
 
 
 @pytest.mark.parametrize("code", sorted(STEP_CODES - NOTE_CODES))
@@ -131,8 +139,28 @@ def test_notes_are_translated(code):
     assert english != str(code)
 
 
-def test_form_codes_have_sentences():
-    assert set(FormCode) == set(messages.FORM_ERRORS)
+@pytest.mark.django_db
+def test_the_forms_own_messages_are_translated():
+    """Every message the form's fields declare exists in both languages, with its values."""
+    declared = {
+        (name, code)
+        for name, field in CalculatorForm().fields.items()
+        for code in field.error_messages
+    }
+    assert {("points1", "invalid"), ("points1", "max_value"), ("name1", "max_length")} <= declared
+    sentences = {}
+    for language in ("en", "de"):
+        with translation.override(language):
+            fields = CalculatorForm().fields
+            params = {"value": "“x”", "limit_value": 10, "show_value": 11}
+            sentences[language] = {
+                (name, code): str(fields[name].error_messages[code]) % params
+                for name, code in declared
+            }
+    for key in declared:
+        english, german = sentences["en"][key], sentences["de"][key]
+        assert english and german and english != german, key
+        assert "%(" not in english and "%(" not in german, key
 
 
 def test_numbers_use_the_page_language():

@@ -6,6 +6,8 @@ import pytest
 
 from tests.scoring.helpers import base_round, errors, scores, url
 
+pytestmark = pytest.mark.django_db  # the rounds are the `Round` rows
+
 
 def test_empty_calculator_page_in_both_languages(client):
     en = client.get("/en/calculator/")

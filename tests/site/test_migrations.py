@@ -60,7 +60,9 @@ def _rows(model, *fields):
     return sorted(model.objects.values_list(*fields))
 
 
-@pytest.mark.django_db
+# Serialized rollback: the seed is back even when a live-server test flushed the tables just
+# before (pytest's fixture ordering may run this test after the browser tests).
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_database_holds_exactly_the_frozen_seed():
     rules = json.loads(RULES_SEED.read_text(encoding="utf-8"))
     rulings = json.loads(REFEREE_SEED.read_text(encoding="utf-8"))
