@@ -146,8 +146,7 @@ class MeldCheckForm(CheckerForm):
         if melds and indicator is not None and len(melds) > 1:
             excess = excess_copies((t for m in melds for t in m), indicator)
             if excess is not None:
-                facts = {"tile": excess[0], "count": excess[1], "limit": 2}
-                self.add_error("tiles", sentence(ReasonCode.TOO_MANY_COPIES, facts))
+                self.add_error("tiles", sentence(ReasonCode.TOO_MANY_COPIES, excess.facts()))
         return data
 
 

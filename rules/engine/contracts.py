@@ -115,7 +115,7 @@ def _check_melds(
     excess = excess_copies((t for m in melds for t in m), indicator)
     if excess is not None:
         return verdicts, _fail(
-            ReasonCode.TOO_MANY_COPIES, "T1", verdicts, tile=excess[0], count=excess[1], limit=2
+            ReasonCode.TOO_MANY_COPIES, "T1", verdicts, **excess.facts()
         )
     for i, v in enumerate(verdicts):
         if not v.ok:

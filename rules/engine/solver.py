@@ -36,7 +36,7 @@ def _prepare(rack: Iterable[Tile], indicator: Tile) -> tuple[list[int], list[Til
     excess = excess_copies(rack, indicator)
     if excess is not None:
         raise InputError(
-            ReasonCode.TOO_MANY_COPIES, field="rack", tile=excess[0], count=excess[1], limit=2
+            ReasonCode.TOO_MANY_COPIES, field="rack", **excess.facts()
         )
     okey = okey_code(indicator)
     counts = [0] * 52
