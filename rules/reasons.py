@@ -124,8 +124,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "counts as %(face)s and nothing else."
     ),
     # Contracts and rounds
-    R.CONTRACT_MET: _("A valid opening meld: it lays down exactly this round’s contract."),
-    R.ALL_AT_ONCE: _("The whole rack goes down as valid melds: that ends the final round."),
+    R.CONTRACT_MET: _("It lays down exactly this round’s contract, nothing more and nothing less."),
+    R.ALL_AT_ONCE: _("All of it can go down in one go: that ends the final round."),
     R.INVALID_MELD: _("Meld %(meld)s is not valid: %(verdict)s"),
     R.GROUP_TOO_LONG_FOR_CONTRACT: _(
         "Meld %(meld)s has %(size)s tiles, but the contract asks for Küt groups of exactly "
@@ -405,6 +405,15 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     ),
     (R.TOO_FEW_TILES, _is("count", 0), _("There are no tiles here to judge.")),
     (
+        R.NOT_PLAYABLE,
+        lambda facts: facts.get("swap") is not None,
+        _(
+            "No penalty. This tile could take the Okey’s place in meld %(swap)s, but it cannot "
+            "be added to any meld, and only a tile that could be added is a penalty discard. "
+            "The sources are silent here: this is the site’s choice."
+        ),
+    ),
+    (
         R.PAIR_NOT_IDENTICAL,
         _is("start", "group"),
         _(
@@ -564,7 +573,7 @@ def _show(name: str, value: Any) -> Any:
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
-        if name in ("index", "meld", "position"):
+        if name in ("index", "meld", "position", "swap"):
             return value + 1  # the engine counts from 0, people from 1
         if name in ("low", "high"):
             return run_end(value)

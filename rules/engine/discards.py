@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .melds import classify_meld
-from .play import AddVerdict, can_add
+from .play import AddVerdict, can_add, can_swap_okey
 from .tiles import PILE_AFTER_DEAL, Tile, excess_copies, is_okey, physical
 from .verdicts import InputError, ReasonCode, facts
 
@@ -137,6 +137,13 @@ def judge_discard(
             return verdict(0, ReasonCode.FINISHED_WITH_OKEY, "X6", okey_finish=True)
         return verdict(0, ReasonCode.FINAL_TILE, "X4", offence=code)
     if offence is None:
+        # The site's choice where the sources are silent: a tile that could only take an
+        # Okey's place (P7) is not playable — it adds nothing to the meld (X2).
+        swap = next(
+            (i for i, meld in enumerate(table) if can_swap_okey(tile, meld, indicator).ok), None
+        )
+        if swap is not None:
+            return verdict(0, ReasonCode.NOT_PLAYABLE, "X2", swap=swap)
         return verdict(0, ReasonCode.NOT_PLAYABLE, "X2")
     if pile is not None and pile < PENALTY_TILES:
         return verdict(0, ReasonCode.PILE_TOO_SMALL, "X5", pile=pile, offence=code)

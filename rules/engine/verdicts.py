@@ -253,7 +253,9 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.FINAL_ROUND_ALL_AT_ONCE: _i(
             "C4", "action", "in the last round the rack goes down all at once or not at all"
         ),
-        R.NOT_PLAYABLE: _i("X2", "", "neither an Okey nor playable: no penalty"),
+        R.NOT_PLAYABLE: _i(
+            "X2", "swap", "neither an Okey nor playable: no penalty (`swap`: could take an Okey)"
+        ),
         R.OKEY_DISCARD: _i("X1", "", "discarding an Okey costs 2 penalty tiles"),
         R.PLAYABLE_DISCARD: _i(
             "X2", "meld at", "the tile could be added to table meld `meld`: 2 penalty tiles"

@@ -69,7 +69,7 @@ def test_an_invalid_meld_names_the_reason_and_links_the_ruling(client):
     assert 'href="/en/referee/run-12-13-1/"' in html
     _, html = page(client, check_url("de", tiles="r13 r1 r2", indicator="b8"))
     assert "nicht darüber hinaus" in find(html, data_verdict="invalid").text
-    assert 'href="/de/schiedsrichter/run-12-13-1/"' in html
+    assert 'href="/de/schiedsrichter/reihe-12-13-1/"' in html
 
 
 def test_several_melds_get_a_verdict_each(client):
@@ -291,9 +291,9 @@ def test_discard_verdict_in_german_with_reason_rule_and_ruling(client):
     verdict = find(html, data_penalty="2")
     assert "2 Strafsteine" in verdict.text and "Regel X2" in verdict.text
     assert "unten an die Reihe" in verdict.text
-    assert 'href="/de/schiedsrichter/discard-playable-tile/"' in html
+    assert 'href="/de/schiedsrichter/anlegbaren-stein-abwerfen/"' in html
     _, html = page(client, discard_url("de", table=TABLE, tile="ok", indicator="b8"))
-    assert 'href="/de/schiedsrichter/discard-okey/"' in html
+    assert 'href="/de/schiedsrichter/okey-abwerfen/"' in html
 
 
 def test_discard_fragment_for_htmx(client):

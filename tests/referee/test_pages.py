@@ -8,7 +8,7 @@ from django.utils import translation
 from kutsite import content
 from referee.models import Ruling, RulingExample
 
-from .helpers import KEYS, LANGUAGES, PREFIX, find, find_all
+from .helpers import KEYS, LANGUAGES, PREFIX, find, find_all, ruling_path
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def test_every_card_shows_question_answer_both_rules_and_a_share_button(client, 
             else:
                 assert ruling.table_rule in card
             share = find(card, data_share=True)
-            assert share["href"] == f"http://testserver{PREFIX[language]}{ruling.key}/"
+            assert share["href"] == f"http://testserver{ruling_path(language, ruling.key)}"
             assert share["data-share-title"] == ruling.question
             assert share["data-share-text"] == ruling.short_answer
 
@@ -96,7 +96,7 @@ def test_example_verdicts_come_from_the_engine_not_the_content(client):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("key", KEYS)
 def test_every_ruling_has_its_permalink_page(client, language, key):
-    _, html = get(client, f"{PREFIX[language]}{key}/")
+    _, html = get(client, ruling_path(language, key))
     with translation.override(language):
         ruling = Ruling.objects.get(key=key)
         assert f'<h1 class="ruling__question" id="{key}-q">{ruling.question}</h1>' in html
@@ -104,7 +104,7 @@ def test_every_ruling_has_its_permalink_page(client, language, key):
     card = find(html, data_ruling=key)
     assert card["id"] == key
     # Links to the other eight rulings.
-    others = {f"{PREFIX[language]}{k}/" for k in KEYS if k != key}
+    others = {ruling_path(language, k) for k in KEYS if k != key}
     links = {a["href"] for a in find_all(html, href=True)}
     assert others <= links
 
@@ -138,7 +138,7 @@ def test_ruling_examples_follow_the_rules_digest(client):
 
 @pytest.mark.parametrize(("language", "locale"), [("en", "en_GB"), ("de", "de_DE")])
 def test_ruling_page_is_ready_to_share(client, language, locale):
-    _, html = get(client, f"{PREFIX[language]}take-the-okey/")
+    _, html = get(client, ruling_path(language, "take-the-okey"))
     meta = {
         m.get("property") or m.get("name"): m.get("content") for m in find_all(html, content=True)
     }
