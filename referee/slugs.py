@@ -5,7 +5,7 @@
 the ruling's key (so the view can send the other language's slug on with a 301) and writes a
 key as the slug of the active language — so `reverse("referee:ruling", args=[key])`,
 `translate_url` (hreflang, the language switcher) and the sitemap all give each language its
-own slug. Slugs are read from the content once per content version (`Ruling.objects.cached()`).
+own slug. Slugs are read from the content once per content version (one query).
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ def _slugs() -> tuple[dict[str, str], dict[str, str]]:
     def read() -> tuple[dict[str, str], dict[str, str]]:
         keys: dict[str, str] = {}
         german: dict[str, str] = {}
-        for ruling in Ruling.objects.cached():
-            keys[ruling.key] = ruling.key
-            if ruling.slug_de:
-                keys.setdefault(ruling.slug_de, ruling.key)
-                german[ruling.key] = ruling.slug_de
+        for key, slug in Ruling.objects.values_list("key", "slug_de"):
+            keys[key] = key
+            if slug:
+                keys.setdefault(slug, key)
+                german[key] = slug
         return keys, german
 
     return content.remember("referee.slugs", read)
@@ -58,4 +58,8 @@ class RulingSlug:
         return key
 
     def to_url(self, value: str) -> str:
-        return slug_for(key_for(value) or value)
+        # Links are made from keys, and the English slug is the key: only German reads the
+        # content (so an English page that links rulings reads no database).
+        if get_language() != "de":
+            return value
+        return slug_for(key_for(value) or value, "de")

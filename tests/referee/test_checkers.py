@@ -178,7 +178,7 @@ def test_an_empty_checker_shows_neither_verdict_nor_error(client):
             {"tiles": "r7 k7 b7|r7 k7 y7|r7 b7 y7", "indicator": "b8"},
             "tiles",
             "only 2 of each",
-            "nur 2-mal",
+            "Von jedem Stein gibt es nur 2",
         ),
         ({"tiles": "r7 " * 80, "indicator": "b8"}, "tiles", "too long", "zu lang"),
         (
@@ -330,14 +330,14 @@ def test_the_final_flag_is_1_in_the_permalink(client):
             "muss den abgeworfenen Stein",
         ),
         ({"tile": "b3", "rack": "b3 y7", "final": "1"}, "rack", "leaves the rack empty", "leer"),
-        ({"tile": "b3", "pile": "-1"}, "pile", "fewer than 0", "weniger als 0"),
+        ({"tile": "b3", "pile": "-1"}, "pile", "cannot be negative", "nicht negativ"),
         ({"tile": "b3", "pile": "many"}, "pile", "whole number", "ganze Zahl"),
         ({"tile": "b3", "indicator": "y14"}, "indicator", "from 1 to 13", "von 1 bis 13"),
         (
             {"table": "r7 k7 b7|r7 k7 y7", "tile": "r7", "rack": "r7"},
             "table",
             "only 2 of each",
-            "nur 2-mal",
+            "Von jedem Stein gibt es nur 2",
         ),
     ],
 )
