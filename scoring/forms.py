@@ -239,7 +239,8 @@ class CalculatorForm(forms.Form):
     # -- values for templates and callers ---------------------------------------------
 
     def _raw(self, name: str) -> str:
-        if not self.is_bound:
+        if not self.is_bound or (name.startswith("state") and name not in self.data):
+            # A link that leaves out a player's state means the state the form pre-selects.
             value = self.initial.get(name, DEFAULTS.get(name, ""))
             return clean_text(str(value)) if value is not None else ""
         return clean_text(self.data.get(name, ""))
@@ -432,7 +433,7 @@ class CalculatorForm(forms.Form):
             PlayerEntry(
                 number=i,
                 name=_name(data[f"name{i}"]),
-                state=_state(data[f"state{i}"]),
+                state=_state(self._raw(f"state{i}")),
                 rack_text=data[f"rack{i}"].strip(),
                 points_text=data[f"points{i}"].strip(),
             )
