@@ -13,8 +13,8 @@ from typing import Any
 
 from kutsite.tiles import Face, face_of, meld_faces
 from referee.coverage import ruling_for
-from referee.slugs import ruling_url
 from referee.examples import discard_situation
+from referee.slugs import ruling_url
 from rules.engine.contracts import Contract, check_opening
 from rules.engine.discards import judge_discard
 from rules.engine.melds import MeldVerdict, classify_meld

@@ -579,6 +579,8 @@ def _show(name: str, value: Any) -> Any:
             return run_end(value)
         if name == "points":
             return format_points(value)
+        if name == "found" and value == 0:
+            return pgettext("how many melds were found", "none")
         return value
     if isinstance(value, (tuple, list, frozenset, set)):
         if name == "stands_for":

@@ -113,9 +113,7 @@ def judge_discard(
         ends_round = len(held) == 1  # discarding the last tile ends the round (E1)
     excess = excess_copies([*(t for m in table for t in m), *held], indicator)
     if excess is not None:
-        raise InputError(
-            ReasonCode.TOO_MANY_COPIES, field="table", **excess.facts()
-        )
+        raise InputError(ReasonCode.TOO_MANY_COPIES, field="table", **excess.facts())
 
     offence = _offence(tile, table, indicator)
     code = offence[0] if offence else None

@@ -79,7 +79,6 @@ class MeldVerdict:
     readings: tuple[Reading, ...] = ()
     arranged: bool = False  # `tiles` are a valid order of tiles typed in another order
 
-
     @property
     def valid(self) -> bool:
         return self.ok

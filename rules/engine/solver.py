@@ -35,9 +35,7 @@ def _prepare(rack: Iterable[Tile], indicator: Tile) -> tuple[list[int], list[Til
     rack = tuple(rack)
     excess = excess_copies(rack, indicator)
     if excess is not None:
-        raise InputError(
-            ReasonCode.TOO_MANY_COPIES, field="rack", **excess.facts()
-        )
+        raise InputError(ReasonCode.TOO_MANY_COPIES, field="rack", **excess.facts())
     okey = okey_code(indicator)
     counts = [0] * 52
     wilds: list[Tile] = []

@@ -25,7 +25,7 @@ ERROR_CASES = {
     "rack: no number": ({"rack2": "k3 b"}, "rack2", "MISSING_NUMBER"),
     "rack: number too high": ({"rack2": "k3 b14"}, "rack2", "NUMBER_OUT_OF_RANGE"),
     "unknown state": ({"state3": "asleep"}, "state3", "UNKNOWN_STATE"),
-    "state missing": ({"state3": None}, "state3", "UNKNOWN_STATE"),
+    "state left empty": ({"state3": ""}, "state3", "UNKNOWN_STATE"),
     "nobody ended the round": ({"state1": "melded", "rack1": "r1"}, "state", "NO_FINISHER"),
     "two players ended the round": (
         {"state2": "finished", "rack2": ""},
