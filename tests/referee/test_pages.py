@@ -52,7 +52,7 @@ def test_english_page_wording(client):
     assert html.count("<h3>Written table rule</h3>") == 9
     assert html.count("Not covered in the sources.") == 3
     assert "In short" in html
-    assert "Okey rules on Pagat (pagat.com)" in html
+    assert "Okey on Pagat</a> (pagat.com)" in html
     assert "your own agreement always wins" in html
 
 
