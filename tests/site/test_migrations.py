@@ -72,7 +72,9 @@ def _changed(rows, changes, key):
     return rows
 
 
-@pytest.mark.django_db
+# Serialized rollback: a live-server test that ran before may have emptied the tables; this
+# gives back the content the migrations wrote, which is what the test reads.
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_database_holds_exactly_the_frozen_seed():
     rules = json.loads(RULES_SEED.read_text(encoding="utf-8"))
     rulings = json.loads(REFEREE_SEED.read_text(encoding="utf-8"))
