@@ -6,6 +6,7 @@ from django.utils.translation import gettext
 
 from games.services import Done, Reason, Refused
 from games.sheet import MAX_REDEALS, Kind
+from rules.wording import times_word
 
 
 def conflict_message() -> str:
@@ -17,6 +18,11 @@ def conflict_message() -> str:
 
 def refusal_message(refusal: Refused) -> str:
     facts = {"limit": MAX_REDEALS, **refusal.facts}
+    # How often, in words ("three times" / "dreimal"); a count of zero gets its own sentence.
+    redeals = facts.get("redeals")
+    facts["limit"] = times_word(facts["limit"])
+    if isinstance(redeals, int):
+        facts["redeals"] = times_word(redeals)
     reason = refusal.reason
     if reason is Reason.GAME_OVER:
         return gettext("All rounds are on the sheet already: the game is over.")
@@ -35,17 +41,25 @@ def refusal_message(refusal: Refused) -> str:
     if reason is Reason.NO_MORE_REDEALS:
         return (
             gettext(
-                "Round %(round)s has been dealt again %(limit)s times in a row. When the pile "
+                "Round %(round)s has been dealt again %(limit)s in a row. When the pile "
                 "runs out a fourth time the round is scored: record it with “the pile ran "
                 "out”."
+            )
+            % facts
+        )
+    if reason is Reason.EXHAUSTED_TOO_EARLY and redeals == 0:
+        return (
+            gettext(
+                "The pile of round %(round)s has not run out before: up to %(limit)s the "
+                "round is dealt again without a score. Record a redeal instead."
             )
             % facts
         )
     if reason is Reason.EXHAUSTED_TOO_EARLY:
         return (
             gettext(
-                "The pile ran out of round %(round)s only %(redeals)s times before: up to "
-                "%(limit)s times the round is dealt again without a score. Record a redeal "
+                "The pile ran out of round %(round)s only %(redeals)s before: up to "
+                "%(limit)s the round is dealt again without a score. Record a redeal "
                 "instead."
             )
             % facts

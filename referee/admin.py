@@ -23,7 +23,7 @@ class RulingAdmin(TranslationAdmin):
     list_editable = ("order",)
     search_fields = ("key", "question_en", "question_de")
     fieldsets = (
-        (None, {"fields": ("key", "order", "rules")}),
+        (None, {"fields": ("key", "slug_de", "order", "rules")}),
         (None, {"fields": ("question", "short_answer", "app_ruling")}),
         (None, {"fields": ("sources_silent", "table_rule")}),
     )

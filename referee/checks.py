@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from django.urls import reverse
 from django.utils.translation import gettext
 
 from kutsite.tiles import Face, face_of, meld_faces
 from referee.coverage import ruling_for
 from referee.examples import discard_situation
+from referee.slugs import ruling_url
 from rules.engine.contracts import Contract, check_opening
 from rules.engine.discards import judge_discard
 from rules.engine.melds import MeldVerdict, classify_meld
 from rules.engine.tiles import Tile
+from rules.engine.verdicts import ReasonCode
 from rules.reasons import (
     describe,
     kind_name,
@@ -42,12 +44,17 @@ class RulingLink:
     question: str
 
 
-def ruling_link(reason: str, rule: str | None, questions: Mapping[str, str]) -> RulingLink | None:
-    """The ruling that covers this verdict, if there is one and it is published."""
-    slug = ruling_for(reason, rule)
-    if slug is None or slug not in questions:
+def ruling_link(
+    reason: str,
+    rule: str | None,
+    questions: Mapping[str, str],
+    facts: Mapping[str, Any] | None = None,
+) -> RulingLink | None:
+    """The ruling that covers this verdict's reason, if there is one and it is published."""
+    key = ruling_for(reason, rule, facts)
+    if key is None or key not in questions:
         return None
-    return RulingLink(slug, reverse("referee:ruling", args=[slug]), questions[slug])
+    return RulingLink(key, ruling_url(key), questions[key])
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,7 @@ class MeldLine:
     kind: str  # "run", "group", "pair" or "" when invalid
     kind_label: str
     label: str  # "Valid run" / "Invalid"
+    arranged: bool  # drawn in the order that makes the run, not the order typed
     reason: str
     rule: str
     rule_label: str
@@ -69,9 +77,11 @@ class MeldLine:
 
 @dataclass(frozen=True)
 class OpeningLine:
-    """Whether the melds are a valid opening meld for the round's contract (C2, C4)."""
+    """Whether the melds are a valid opening meld for the round's contract (C2) — or, in the
+    all-at-once round, a valid way to lay the whole rack down (C4)."""
 
     round: int
+    final: bool
     ok: bool
     reason: str
     rule: str
@@ -103,12 +113,13 @@ def _line(verdict: MeldVerdict, indicator: Tile, questions: Mapping[str, str]) -
         kind=kind,
         kind_label=kind_name(kind) if kind else "",
         label=verdict_label(verdict),
+        arranged=verdict.arranged,
         reason=str(verdict.reason),
         rule=verdict.rule,
         rule_label=rule_label(verdict.rule),
         sentence=describe(verdict),
         okeys=okey_roles(verdict),
-        ruling=ruling_link(verdict.reason, verdict.rule, questions),
+        ruling=ruling_link(verdict.reason, verdict.rule, questions, verdict.facts),
     )
 
 
@@ -120,14 +131,18 @@ def meld_result(
     round_number: int | None = None,
     contract: Contract | None = None,
 ) -> MeldResult:
-    """Each meld's verdict; with a round's contract, also the opening-meld verdict (C2)."""
+    """Each meld's verdict; with a round's contract, also the opening-meld verdict (C2).
+    When the opening is valid, each meld is shown in the reading that meets the contract (a
+    red 7 with two Okeys is a run in a run round, a Küt group in a group round)."""
     verdicts = [classify_meld(m, indicator) for m in melds]
-    lines = [_line(v, indicator, questions) for v in verdicts]
     opening = None
     if contract is not None and round_number is not None:
         verdict = check_opening(melds, contract, indicator)
+        if verdict.ok:
+            verdicts = [v.read_as(k) for v, k in zip(verdicts, verdict.kinds, strict=True)]
         opening = OpeningLine(
             round=round_number,
+            final=contract.is_final,
             ok=verdict.ok,
             reason=str(verdict.reason),
             rule=verdict.rule,
@@ -135,6 +150,7 @@ def meld_result(
             sentence=describe(verdict),
             ruling=ruling_link(verdict.reason, verdict.rule, questions),
         )
+    lines = [_line(v, indicator, questions) for v in verdicts]
     return MeldResult(lines, opening)
 
 
@@ -150,6 +166,7 @@ class DiscardResult:
     sentence: str
     situation: list[str]
     okey_finish: bool
+    final: bool  # the discard ends the round (ticked, or the last tile of the rack, E1)
     ruling: RulingLink | None = None
 
     @property
@@ -173,6 +190,9 @@ def discard_result(
 ) -> DiscardResult:
     """The engine's penalty for the discard (raises its `InputError` for impossible input)."""
     verdict = judge_discard(tile, table, indicator, rack=rack, pile=pile, ends_round=final)
+    ends = verdict.reason in (ReasonCode.FINAL_TILE, ReasonCode.FINISHED_WITH_OKEY)
+    # An exception (X3–X6) links the ruling about what it waives: an Okey or a playable tile.
+    covered = verdict.offence or verdict.reason
     return DiscardResult(
         table=[meld_faces(classify_meld(m, indicator), indicator) for m in table],
         tile=face_of(tile, indicator),
@@ -182,7 +202,8 @@ def discard_result(
         rule=verdict.rule,
         rule_label=rule_label(verdict.rule),
         sentence=describe(verdict),
-        situation=discard_situation(rack, pile, final),
+        situation=discard_situation(rack, pile, ends),
         okey_finish=verdict.okey_finish,
-        ruling=ruling_link(verdict.reason, verdict.rule, questions),
+        final=ends,
+        ruling=ruling_link(covered, None, questions),
     )

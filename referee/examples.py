@@ -29,7 +29,9 @@ from rules.engine.play import PlayAction, can_swap_okey, may_play
 from rules.engine.play import can_add as engine_can_add
 from rules.engine.tiles import Tile
 from rules.engine.verdicts import InputError
-from rules.reasons import describe, okey_roles, penalty_label, verdict_label
+from rules.engine.verdicts import ReasonCode as R
+from rules.reasons import describe, okey_roles, penalty_label, sentence, verdict_label
+from rules.wording import join_words
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class ExampleView:
     rules: list[str]  # rule IDs, deciding rule first
     sentences: list[str] = field(default_factory=list)
     situation: list[str] = field(default_factory=list)
+    rack: list[Face] = field(default_factory=list)  # a discard's rack, when the example gives it
     penalty: int | None = None
     notation: str = ""  # the situation in tile notation (cache keys, alt text)
 
@@ -105,11 +108,20 @@ def _table_play(example: Any, indicator: Tile, swap: bool) -> ExampleView:
         play = may_play(action, has_melded=flags[0], melded_this_turn=flags[1])
     ok = fit.ok and (play is None or play.ok)
     decisive = fit if not fit.ok or play is None or play.ok else play
-    if swap:
+    # A move that fits but is not allowed yet says when it will be ("not now"), never that it
+    # both can and cannot be done.
+    later = ""
+    if fit.ok and decisive is play:
+        later = "next-turn" if flags == (True, True) else "after-melding"
+    if later == "next-turn":
+        label = gettext("Not on this turn")
+    elif later:
+        label = gettext("Not before melding")
+    elif swap:
         label = gettext("The Okey can be taken") if ok else gettext("The Okey cannot be taken")
     else:
         label = gettext("Can be added") if ok else gettext("Cannot be added")
-    sentences = [describe(fit)]
+    sentences = [sentence(fit.reason, {**fit.facts, "when": later}) if later else describe(fit)]
     rules = [fit.rule]
     if play is not None:
         sentences.append(describe(play))
@@ -144,7 +156,14 @@ def discard_situation(rack: Sequence[Tile] | None, pile: int | None, final: bool
             )
             % {"count": len(rack)}
         )
-    if pile is not None:
+    if pile == 0:
+        out.append(
+            gettext(
+                "The draw pile is empty: unless the next player takes this tile, the round is "
+                "dealt again."
+            )
+        )
+    elif pile is not None:
         out.append(
             ngettext(
                 "%(count)s tile left in the draw pile.",
@@ -174,7 +193,10 @@ def _discard(example: Any, indicator: Tile) -> ExampleView:
         reason=str(verdict.reason),
         rules=[verdict.rule],
         sentences=[describe(verdict)],
-        situation=discard_situation(rack, example.pile, example.final),
+        situation=discard_situation(
+            rack, example.pile, verdict.reason in (R.FINAL_TILE, R.FINISHED_WITH_OKEY)
+        ),
+        rack=[face_of(t, indicator) for t in rack or ()],
         penalty=verdict.penalty,
         notation=(
             f"{'|'.join(format_tiles(m) for m in table)} - {format_tiles([tile])} "
@@ -206,12 +228,13 @@ def _buy(example: Any) -> ExampleView:
         if not verdict.penalty_tiles:
             label = gettext("Player %(seat)s gets it, no penalty") % {"seat": verdict.seat}
     wanted = ", ".join(str(s) for s in wanting)
+    players = join_words(str(s) for s in wanting)
     situation = [
         gettext("Player %(seat)s discards; player %(wanting)s wants the tile.")
-        % {"seat": discarder, "wanting": wanted}
+        % {"seat": discarder, "wanting": players}
         if len(wanting) == 1
         else gettext("Player %(seat)s discards; players %(wanting)s want the tile.")
-        % {"seat": discarder, "wanting": wanted}
+        % {"seat": discarder, "wanting": players}
     ]
     return ExampleView(
         kind="buy",

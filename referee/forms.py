@@ -17,7 +17,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles
 from rules.engine.solver import MAX_RACK_TILES
-from rules.engine.tiles import Tile, excess_copies
+from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.reasons import error_message, sentence
 
@@ -148,8 +148,7 @@ class MeldCheckForm(CheckerForm):
         if melds and indicator is not None and len(melds) > 1:
             excess = excess_copies((t for m in melds for t in m), indicator)
             if excess is not None:
-                facts = {"tile": excess[0], "count": excess[1], "limit": 2}
-                self.add_error("tiles", sentence(ReasonCode.TOO_MANY_COPIES, facts))
+                self.add_error("tiles", sentence(ReasonCode.TOO_MANY_COPIES, excess.facts()))
         return data
 
 
@@ -183,7 +182,7 @@ class DiscardCheckForm(CheckerForm):
         help_text=_("With fewer than two, no penalty tiles can be drawn."),
         required=False,
         min_value=0,
-        max_value=106,
+        max_value=PILE_AFTER_DEAL,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     final = forms.BooleanField(
@@ -201,8 +200,11 @@ class DiscardCheckForm(CheckerForm):
         super().__init__(data, **kwargs)
         self.fields["pile"].error_messages.update(
             invalid=_("Enter the number of tiles as a whole number."),
-            min_value=_("The draw pile cannot hold fewer than 0 tiles."),
-            max_value=_("A set has only 106 tiles."),
+            min_value=_("The number of tiles in the draw pile cannot be negative."),
+            max_value=_(
+                "After the deal the draw pile holds %(limit_value)s tiles, and it only gets "
+                "smaller."
+            ),
         )
 
     def clean_table(self):

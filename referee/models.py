@@ -40,8 +40,17 @@ class Ruling(models.Model):
         max_length=40,
         unique=True,
         help_text=_(
-            "Stable key, used as the slug of the permalink in both languages "
-            "(/en/referee/<key>/). Never change it once published."
+            "Stable key in both languages (the anchor on the referee page) and the slug of the "
+            "English permalink (/en/referee/<key>/). Never change it once published."
+        ),
+    )
+    slug_de = models.SlugField(
+        _("German slug"),
+        max_length=60,
+        unique=True,
+        help_text=_(
+            "The German permalink (/de/schiedsrichter/<German slug>/); the English one is the "
+            "key. The other language’s slug redirects to it. Never change it once published."
         ),
     )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
@@ -82,12 +91,21 @@ class Ruling(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("referee:ruling", args=[self.key])
 
+    def slug(self, language: str) -> str:
+        """The permalink's slug in a language: the German slug, else the key."""
+        return self.slug_de if language == "de" and self.slug_de else self.key
+
     @property
     def rule_ids(self) -> list[str]:
         return self.rules.split()
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
+        if self.slug_de and (
+            Ruling.objects.exclude(pk=self.pk).filter(key=self.slug_de).exists()
+            or Ruling.objects.exclude(pk=self.pk).filter(slug_de=self.key).exists()
+        ):
+            errors["slug_de"] = _("Another ruling already uses this as its English key.")
         bad = [r for r in self.rules.split() if not RULE_ID.match(r)]
         if bad or not self.rules.split():
             errors["rules"] = _("Give rule IDs such as “M2” or “X2 X3”, separated by spaces.")

@@ -1,7 +1,10 @@
-from django.urls import path
+from django.urls import path, register_converter
 from django.utils.translation import gettext_lazy as _
 
 from referee import views
+from referee.slugs import RulingSlug
+
+register_converter(RulingSlug, "ruling")
 
 app_name = "referee"
 
@@ -11,6 +14,6 @@ urlpatterns = [
     path(_("check/"), views.check, name="check"),
     path(_("discard/"), views.discard, name="discard"),
     path(_("rack/"), views.rack, name="rack"),
-    path("<slug:slug>/", views.ruling, name="ruling"),
-    path("<slug:slug>/card.png", views.card, name="card"),
+    path("<ruling:slug>/", views.ruling, name="ruling"),
+    path("<ruling:slug>/card.png", views.card, name="card"),
 ]

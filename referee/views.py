@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
@@ -108,6 +108,15 @@ def index(request):
     return render(request, "referee/index.html", context)
 
 
+def _other_language_slug(request, url: str) -> HttpResponsePermanentRedirect | None:
+    """The permalink in the other language's slug (/de/schiedsrichter/discard-okey/) moves
+    for good to this language's (/de/schiedsrichter/okey-abwerfen/)."""
+    if request.path == url:
+        return None
+    query = request.META.get("QUERY_STRING", "")
+    return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
+
+
 @require_safe
 @public_page
 def ruling(request, slug):
@@ -115,6 +124,9 @@ def ruling(request, slug):
     current = next((r for r in rulings if r.key == slug), None)
     if current is None:
         raise Http404(slug)
+    moved = _other_language_slug(request, current.url)
+    if moved is not None:
+        return moved
     context = {
         "item": current,
         "rulings": rulings,
@@ -129,6 +141,9 @@ def card(request, slug):
     found = next((r for r in _rulings() if r.key == slug), None)
     if found is None:
         raise Http404(slug)
+    moved = _other_language_slug(request, reverse("referee:card", args=[slug]))
+    if moved is not None:
+        return moved
     spec = found.card_spec()
     versioned = request.GET.get("v") == spec.digest[:16]
     # ConditionalGetMiddleware answers 304 from the ETag; the page cache keeps the drawing.

@@ -218,10 +218,10 @@ def indicator_faces() -> dict[str, Face]:
 SCORING_INDICATOR = "r4"  # the Okey is red 5: racks count ×5 (S3)
 SCORING_ROUND = 5
 SCORING_PLAYERS = (
-    ("Ayşe", PlayerState.FINISHED, ""),
+    ("Ana", PlayerState.FINISHED, ""),
     ("Ben", PlayerState.MELDED, "k3 b11 ok"),
     ("Cem", PlayerState.NOT_MELDED, "r1 r2 k9 y12 b6"),
-    ("Dana", PlayerState.MELDED, "y2 y6 fj"),
+    ("Dila", PlayerState.MELDED, "y2 y6 fj"),
 )
 
 

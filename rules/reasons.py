@@ -57,7 +57,7 @@ from django.utils.translation import (
 from kutsite.tiles import colour_name, face_of
 from rules.engine.contracts import Contract
 from rules.engine.verdicts import InputError, ReasonCode
-from rules.wording import contract_text, join_words, number_word
+from rules.wording import contract_text, join_words, number_word, times_word
 
 _ = gettext_lazy
 R = ReasonCode
@@ -80,20 +80,16 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.FALSE_JOKER_INDICATOR: _("The indicator is always a numbered tile, never a false joker."),
     R.OKEY_INDICATOR: _("Enter the indicator as the tile itself (as in b8), not as “ok”."),
     R.TOO_MANY_COPIES: _(
-        "The set holds only %(limit)s of each tile, but %(tile)s appears %(count)s times."
+        "The set holds only %(limit)s of each tile, but %(tile)s appears %(count)s here."
     ),
     R.RACK_TOO_LONG: _("A rack holds at most %(limit)s tiles here; you entered %(count)s."),
     # Melds
     R.VALID_GROUP: _("A Küt group: the %(number)s in %(size)s colours."),
     R.VALID_RUN: _("A run of %(size)s in %(colour)s, from %(low)s to %(high)s."),
     R.VALID_PAIR: _("A pair: %(tile)s twice."),
-    R.TOO_FEW_TILES: (
-        ngettext_lazy(
-            "Only %(count)s tile: a meld needs at least %(minimum)s.",
-            "Only %(count)s tiles: a meld needs at least %(minimum)s.",
-            "count",
-        ),
-        "count",
+    R.TOO_FEW_TILES: _(
+        "One tile alone is not a meld: the smallest meld is a pair of two identical tiles, "
+        "and Küt groups and runs need at least three."
     ),
     R.GROUP_TOO_LONG: _(
         "A Küt group has at most %(maximum)s tiles, one of each colour; this one has %(count)s."
@@ -117,7 +113,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "A run may end with the 1 after 13 but cannot go on past it (tile %(index)s, "
         "%(tile)s): 12-13-1 is a run, 13-1-2 is not."
     ),
-    R.PAIR_NOT_IDENTICAL: _("Not a pair: %(first)s and %(second)s are not the same tile."),
+    R.PAIR_NOT_IDENTICAL: _(
+        "Two tiles are a meld only as a pair of identical tiles, and %(first)s and %(second)s "
+        "are not the same tile."
+    ),
     R.PAIR_NOT_ALLOWED: _(
         "Two identical tiles make a pair, but pairs count only in rounds whose contract asks "
         "for them and in the final round."
@@ -127,8 +126,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "counts as %(face)s and nothing else."
     ),
     # Contracts and rounds
-    R.CONTRACT_MET: _("A valid opening meld: it lays down exactly this round’s contract."),
-    R.ALL_AT_ONCE: _("The whole rack goes down as valid melds: that ends the final round."),
+    R.CONTRACT_MET: _("It lays down exactly this round’s contract, nothing more and nothing less."),
+    R.ALL_AT_ONCE: _("All of it can go down in one go: that ends the final round."),
     R.INVALID_MELD: _("Meld %(meld)s is not valid: %(verdict)s"),
     R.GROUP_TOO_LONG_FOR_CONTRACT: _(
         "Meld %(meld)s has %(size)s tiles, but the contract asks for Küt groups of exactly "
@@ -255,7 +254,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     ),
     R.SWAP_WITH_OKEY: _("An Okey is taken by putting in the real tile, not another Okey."),
     R.MAY_MELD: _("You may lay down the contract now."),
-    R.MAY_PLAY: _("You melded on an earlier turn, so you may add tiles and lay down new melds."),
+    R.MAY_PLAY: _(
+        "From the turn after melding you may play to the table: add tiles, lay down new melds "
+        "and take Okeys."
+    ),
     R.ALREADY_MELDED: _("You have already melded this round; you meld only once."),
     R.NOT_MELDED_YET: _("Not yet: nobody plays to the table before melding their contract."),
     R.MELDED_THIS_TURN: _(
@@ -281,8 +283,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "penalty: there is no choice, so there is no penalty."
     ),
     R.FINAL_TILE: _(
-        "Normally a penalty discard (%(offence)s), but the tile that ends the round carries "
-        "no penalty."
+        "Normally a penalty discard (%(offence)s), but this discard ends the round, and the "
+        "tile that ends the round carries no penalty."
     ),
     R.PILE_TOO_SMALL: (
         ngettext_lazy(
@@ -295,11 +297,15 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "pile",
     ),
     R.FINISHED_WITH_OKEY: _(
-        "An Okey as the final tile: no penalty. The round is finished with Okey, so "
-        "everyone else’s penalty points are doubled."
+        "This discard ends the round, and with an Okey: no penalty. The round is finished "
+        "with Okey, so everyone else’s penalty points are doubled."
     ),
     R.TILE_NOT_ON_RACK: _("The rack must include the discarded tile (%(tile)s)."),
-    R.NEGATIVE_PILE: _("The draw pile cannot hold fewer than 0 tiles."),
+    R.NEGATIVE_PILE: _("The number of tiles in the draw pile cannot be negative."),
+    R.PILE_TOO_LARGE: _(
+        "After the deal the draw pile holds %(limit)s tiles, and it only gets smaller: "
+        "it cannot hold %(pile)s."
+    ),
     R.FINAL_TILE_NOT_LAST: (
         ngettext_lazy(
             "The final discard leaves the rack empty, but this rack holds %(count)s tile.",
@@ -320,8 +326,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "penalty_tiles",
     ),
     R.SOONER_TURN_WINS: _(
-        "Several players want the tile: player %(seat)s, whose turn comes sooner, gets it "
-        "(also wanted by player %(others)s)."
+        "%(others)s wants the tile too, but the turn of player %(seat)s comes sooner: "
+        "player %(seat)s buys it."
     ),
     R.BUY_LIMIT_REACHED: _(
         "Nobody gets the discard: whoever wanted it has used all %(limit)s buys this round."
@@ -380,7 +386,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.OKEY_FINISH_WHEN_EXHAUSTED: _(
         "Nobody ended the round, so it cannot have been finished with Okey."
     ),
-    R.NEGATIVE_POINTS: _("A rack’s total cannot be below 0."),
+    R.NEGATIVE_POINTS: _("A rack’s total cannot be negative."),
     R.MISSING_RACK: _(
         "Enter the tiles left on the rack, or their points total if they counted themselves."
     ),
@@ -401,9 +407,95 @@ def _fewer_than_two(name: str) -> Callable[[Facts], bool]:
 
 
 # Sentences that read better another way when the facts are so.
+def _is(name: str, value: Any) -> Callable[[Facts], bool]:
+    return lambda facts: name in facts and facts[name] == value
+
+
+def _when(value: str) -> Callable[[Facts], bool]:
+    return lambda facts: facts.get("when") == value
+
+
+# Sentences that read better another way when the facts are so. A count of zero is never
+# shown as a number ("only 0 tiles"): it gets a sentence of its own.
 _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     (R.VALID_PAIR, _no("tile"), _("A pair of two Okeys: together they can stand for any pair.")),
     (R.FACE_VALUES, _fewer_than_two("tiles"), _("Tiles by their numbers: %(points)s")),
+    (
+        R.TOO_MANY_COPIES,
+        _is("indicator", True),
+        _(
+            "The set holds only %(limit)s of each tile, and one %(tile)s lies face up as the "
+            "indicator, so only one more can be in play – but %(tile)s appears %(count)s here."
+        ),
+    ),
+    (R.TOO_FEW_TILES, _is("count", 0), _("There are no tiles here to judge.")),
+    (
+        R.NOT_PLAYABLE,
+        lambda facts: facts.get("swap") is not None,
+        _(
+            "No penalty. This tile could take the Okey’s place in meld %(swap)s, but it cannot "
+            "be added to any meld, and only a tile that could be added is a penalty discard. "
+            "The sources are silent here: this is the site’s choice."
+        ),
+    ),
+    (
+        R.PAIR_NOT_IDENTICAL,
+        _is("start", "group"),
+        _(
+            "Two tiles are a meld only as a pair of identical tiles, and %(first)s and "
+            "%(second)s are not the same tile. With a third tile of this number in another "
+            "colour they would be a Küt group."
+        ),
+    ),
+    (
+        R.PAIR_NOT_IDENTICAL,
+        _is("start", "run"),
+        _(
+            "Two tiles are a meld only as a pair of identical tiles, and %(first)s and "
+            "%(second)s are not the same tile. With a third tile they could become a run."
+        ),
+    ),
+    (
+        R.FINAL_TILE,
+        _no("offence"),
+        _("This discard ends the round, and the tile that ends the round carries no penalty."),
+    ),
+    (
+        R.PILE_TOO_SMALL,
+        _is("pile", 0),
+        _(
+            "Normally a penalty discard (%(offence)s), but the draw pile is empty: there are "
+            "no penalty tiles to draw."
+        ),
+    ),
+    (
+        R.BUY_LIMIT_REACHED,
+        _is("limit", 0),
+        _("Nobody gets the discard: at this table nobody may buy out of turn."),
+    ),
+    (
+        R.CAN_ADD,
+        _when("next-turn"),
+        _("From your next turn the tile can be added %(at)s."),
+    ),
+    (
+        R.CAN_ADD,
+        _when("after-melding"),
+        _("Once you have melded, the tile can be added %(at)s from your next turn."),
+    ),
+    (
+        R.CAN_SWAP_OKEY,
+        _when("next-turn"),
+        _("From your next turn you can take this Okey by putting in %(stands_for)s."),
+    ),
+    (
+        R.CAN_SWAP_OKEY,
+        _when("after-melding"),
+        _(
+            "Once you have melded, you can take this Okey from your next turn by putting in "
+            "%(stands_for)s."
+        ),
+    ),
 )
 
 
@@ -420,6 +512,7 @@ _READ_AS: Mapping[ReasonCode, Mapping[str, Callable[[Any], str]]] = {
     R.VALID_GROUP: {"size": number_word},
     R.VALID_RUN: {"size": number_word},
     R.MULTIPLIER: {"colour": _colour_adjective},
+    R.TOO_MANY_COPIES: {"count": times_word},
 }
 
 # --- Facts in words ---------------------------------------------------------------------
@@ -475,7 +568,7 @@ _OFFENCE = {
     R.OKEY_DISCARD: pgettext_lazy("penalty discard", "an Okey"),
     R.PLAYABLE_DISCARD: pgettext_lazy("penalty discard", "a playable tile"),
 }
-_PLAYERS = ("partner", "seats")
+_PLAYERS = ("partner", "seats", "others")
 
 
 def _is_tile(value: Any) -> bool:
@@ -507,12 +600,14 @@ def _show(name: str, value: Any) -> Any:
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
-        if name in ("index", "meld", "position"):
+        if name in ("index", "meld", "position", "swap"):
             return value + 1  # the engine counts from 0, people from 1
         if name in ("low", "high"):
             return run_end(value)
         if name == "points":
             return format_points(value)
+        if name == "found" and value == 0:
+            return pgettext("how many melds were found", "none")
         return value
     if isinstance(value, (tuple, list, frozenset, set)):
         if name == "stands_for":

@@ -33,6 +33,20 @@ def number_word(n: int) -> str:
     return words.get(n, str(n))
 
 
+def times_word(n: int) -> str:
+    """How often, in words: "once", "twice", "three times" / "einmal", "zweimal", "dreimal"."""
+    words = {
+        1: pgettext("how often", "once"),
+        2: pgettext("how often", "twice"),
+        3: pgettext("how often", "three times"),
+        4: pgettext("how often", "four times"),
+        5: pgettext("how often", "five times"),
+    }
+    if n in words:
+        return words[n]
+    return ngettext("%(count)s time", "%(count)s times", n) % {"count": n}
+
+
 def join_words(parts: Iterable[object], *, either: bool = False) -> str:
     """ "a", "a and b", "a, b and c" — with `either`, "a, b or c" — in the page's language."""
     parts = [str(p) for p in parts]

@@ -193,8 +193,18 @@ class PointsField(forms.IntegerField):
         return super().to_python(text.replace(" ", ""))
 
 
+class StateInput(forms.Select):
+    """A link that leaves out a player's state means the state the form pre-selects (melded);
+    a state given but empty is an error."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
+        return data.get(name, PlayerState.MELDED.value)
+
+
 class StateField(forms.TypedChoiceField):
     """How a player's round ended: the engine's `PlayerState` (any case, spaces around)."""
+
+    widget = StateInput
 
     def __init__(self) -> None:
         sentence = reasons.SENTENCES[ReasonCode.UNKNOWN_STATE]

@@ -35,9 +35,11 @@ def tile_picker(target: str = "", group: str = "", single: bool = False):
     }
 
 
-@register.inclusion_tag("components/share.html", takes_context=True)
-def share_button(context, url: str, title: str, text: str = ""):
-    """One-tap share of a permalink; a plain link to it without JavaScript."""
-    request = context.get("request")
-    absolute = request.build_absolute_uri(url) if request else url
-    return {"url": absolute, "title": title, "text": text, "label": gettext("Share")}
+@register.inclusion_tag("components/share.html")
+def share_button(url: str, title: str, text: str = ""):
+    """One-tap share of a permalink; a plain link to it without JavaScript.
+
+    The link is written as the page's own path: the script shares `link.href`, which the
+    browser has already made absolute, so no page carries its host name N times.
+    """
+    return {"url": url, "title": title, "text": text, "label": gettext("Share")}

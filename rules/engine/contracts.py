@@ -114,9 +114,7 @@ def _check_melds(
     verdicts = tuple(classify_meld(m, indicator) for m in melds)
     excess = excess_copies((t for m in melds for t in m), indicator)
     if excess is not None:
-        return verdicts, _fail(
-            ReasonCode.TOO_MANY_COPIES, "T1", verdicts, tile=excess[0], count=excess[1], limit=2
-        )
+        return verdicts, _fail(ReasonCode.TOO_MANY_COPIES, "T1", verdicts, **excess.facts())
     for i, v in enumerate(verdicts):
         if not v.ok:
             return verdicts, _fail(ReasonCode.INVALID_MELD, v.rule, verdicts, meld=i, verdict=v)

@@ -1,7 +1,8 @@
 """Penalty discards (X1–X6) and buying a discard (B1–B3).
 
 Precedence of `judge_discard`, first match wins:
-1. the tile ends the round: an Okey → X6 (no penalty, finished with Okey), else X4;
+1. the tile ends the round — marked so, or the last tile of a one-tile rack (E1): an Okey → X6
+   (no penalty, finished with Okey), else X4;
 2. neither an Okey nor playable on the table → no penalty (`NOT_PLAYABLE`);
 3. fewer than two tiles in the pile → X5 (the offence stands, nothing is drawn);
 4. every tile on the rack would carry a penalty → X3 (no choice);
@@ -15,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .melds import classify_meld
-from .play import AddVerdict, can_add
-from .tiles import Tile, excess_copies, is_okey, physical
+from .play import AddVerdict, can_add, can_swap_okey
+from .tiles import PILE_AFTER_DEAL, Tile, excess_copies, is_okey, physical
 from .verdicts import InputError, ReasonCode, facts
 
 PENALTY_TILES = 2
@@ -80,8 +81,9 @@ def judge_discard(
     ends_round: bool = False,
 ) -> DiscardVerdict:
     """The penalty for discarding `tile` with these melds on the table. `rack` (optional) is
-    every tile on the rack before the discard, the discarded one included (X3); `pile` the
-    tiles left in the draw pile (X5); `ends_round` marks the final tile (X4, X6).
+    every tile on the rack before the discard, the discarded one included (X3) — a rack of one
+    tile makes this the final discard (E1); `pile` the tiles left in the draw pile, 0 to 48
+    (D1, X5); `ends_round` marks the final tile (X4, X6).
 
     Raises `InputError` for an invalid table meld (INVALID_MELD, field "table"), a rack without
     the tile (TILE_NOT_ON_RACK), a final tile that is not the last one on the rack
@@ -101,16 +103,17 @@ def judge_discard(
     if pile is not None and pile < 0:
         raise InputError(ReasonCode.NEGATIVE_PILE, field="pile", pile=pile)
     held = (tile,) if rack is None else tuple(rack)
+    if pile is not None and pile > PILE_AFTER_DEAL:
+        raise InputError(ReasonCode.PILE_TOO_LARGE, field="pile", pile=pile, limit=PILE_AFTER_DEAL)
     if rack is not None:
         if physical(tile, indicator) not in {physical(t, indicator) for t in held}:
             raise InputError(ReasonCode.TILE_NOT_ON_RACK, field="rack", tile=tile)
         if ends_round and len(held) != 1:
             raise InputError(ReasonCode.FINAL_TILE_NOT_LAST, field="rack", count=len(held))
+        ends_round = len(held) == 1  # discarding the last tile ends the round (E1)
     excess = excess_copies([*(t for m in table for t in m), *held], indicator)
     if excess is not None:
-        raise InputError(
-            ReasonCode.TOO_MANY_COPIES, field="table", tile=excess[0], count=excess[1], limit=2
-        )
+        raise InputError(ReasonCode.TOO_MANY_COPIES, field="table", **excess.facts())
 
     offence = _offence(tile, table, indicator)
     code = offence[0] if offence else None
@@ -132,6 +135,13 @@ def judge_discard(
             return verdict(0, ReasonCode.FINISHED_WITH_OKEY, "X6", okey_finish=True)
         return verdict(0, ReasonCode.FINAL_TILE, "X4", offence=code)
     if offence is None:
+        # The site's choice where the sources are silent: a tile that could only take an
+        # Okey's place (P7) is not playable — it adds nothing to the meld (X2).
+        swap = next(
+            (i for i, meld in enumerate(table) if can_swap_okey(tile, meld, indicator).ok), None
+        )
+        if swap is not None:
+            return verdict(0, ReasonCode.NOT_PLAYABLE, "X2", swap=swap)
         return verdict(0, ReasonCode.NOT_PLAYABLE, "X2")
     if pile is not None and pile < PENALTY_TILES:
         return verdict(0, ReasonCode.PILE_TOO_SMALL, "X5", pile=pile, offence=code)

@@ -8,6 +8,12 @@ run written high to low (`r3 r2 r1`) is accepted too, as the same run seen from 
 but only when the low-to-high reading fails — so `ok ok r5` is r3-r4-r5, never r7-r6-r5.
 Positions are numbered 1..14, where 14 is the 1 that follows 13 (M2).
 
+Tiles are a set, not a sequence: when neither reading of the typed order is a run, the tiles
+are laid out low to high (Okeys filling the gaps, then the ends) and the verdict's `tiles` are
+that arrangement (`arranged` is True) — `r13 r1 ok` is the run r12-r13-r1, drawn `ok r13 r1`.
+
+Copies (T1): the indicator lies face up, so a meld holds at most one tile of its face.
+
 Ambiguity: three tiles holding two Okeys and one numbered tile are both a group and a run; the
 verdict then has two readings (group first). Two Okeys alone are a pair that stands for any tile.
 """
@@ -71,6 +77,7 @@ class MeldVerdict:
     tiles: tuple[Tile, ...]
     okey_indexes: tuple[int, ...] = ()
     readings: tuple[Reading, ...] = ()
+    arranged: bool = False  # `tiles` are a valid order of tiles typed in another order
 
     @property
     def valid(self) -> bool:
@@ -90,6 +97,25 @@ class MeldVerdict:
 
     def reading(self, kind: MeldKind) -> Reading | None:
         return next((r for r in self.readings if r.kind is kind), None)
+
+    def read_as(self, kind: MeldKind) -> MeldVerdict:
+        """The same verdict read as `kind` first (a meld of one tile and two Okeys is a group
+        and a run: a contract may need the run)."""
+        chosen = self.reading(kind)
+        if chosen is None or chosen is self.readings[0]:
+            return self
+        reason, rule, fact_map = _valid_reason(chosen, len(self.tiles))
+        others = tuple(r for r in self.readings if r is not chosen)
+        return _new_verdict(
+            True,
+            reason,
+            rule,
+            fact_map,
+            self.tiles,
+            self.okey_indexes,
+            (chosen, *others),
+            self.arranged,
+        )
 
 
 def _group(faces: list[int]) -> tuple[int, list[int]] | None:
@@ -216,10 +242,12 @@ def _valid_reason(r: Reading, n: int) -> tuple[ReasonCode, str, Mapping[str, Any
 
 
 def classify_meld(
-    tiles: Sequence[Tile], indicator: Tile, *, allow_pairs: bool = True
+    tiles: Sequence[Tile], indicator: Tile, *, allow_pairs: bool = True, arrange: bool = True
 ) -> MeldVerdict:
     """Is this a valid group, run or pair? `allow_pairs=False` turns a valid pair into
-    `PAIR_NOT_ALLOWED` (pairs count only where a contract asks for them, M3)."""
+    `PAIR_NOT_ALLOWED` (pairs count only where a contract asks for them, M3).
+    `arrange=False` judges the tiles in the order given only (a meld already on the table,
+    where each Okey keeps its place)."""
     tiles = tuple(tiles)
     okey = okey_code(indicator)
     faces = []
@@ -240,8 +268,48 @@ def classify_meld(
         elif c % 13 != first % 13 and c // 13 != first // 13:
             mixed = True
     okey_indexes = tuple(okeys)
-    ok, reason, rule, fact_map, found = _judge(tiles, faces, okey, len(okeys), allow_pairs, mixed)
-    return _new_verdict(ok, reason, rule, fact_map, tiles, okey_indexes, found)
+    shown = indicator.code
+    ok, reason, rule, fact_map, found = _judge(
+        tiles, faces, okey, shown, len(okeys), allow_pairs, mixed
+    )
+    if not ok and arrange and reason in _RUN_ORDER:
+        order = _arrangement(faces)
+        if order is not None:
+            tiles = tuple([tiles[i] for i in order])
+            faces = [faces[i] for i in order]
+            okey_indexes = tuple(i for i, f in enumerate(faces) if f == WILD)
+            ok, reason, rule, fact_map, found = _judge(
+                tiles, faces, okey, shown, len(okeys), allow_pairs, False
+            )
+            return _new_verdict(ok, reason, rule, fact_map, tiles, okey_indexes, found, True)
+    return _new_verdict(ok, reason, rule, fact_map, tiles, okey_indexes, found, False)
+
+
+_RUN_ORDER = (ReasonCode.RUN_NOT_CONSECUTIVE, ReasonCode.RUN_WRAPS_PAST_ONE)
+
+
+def _arrangement(faces: list[int]) -> list[int] | None:
+    """An order of the tiles (indexes into `faces`) that reads as a run low to high, if the
+    tiles of one colour can make one in any order: each numbered tile at its number (a 1 at the
+    start or after the 13), Okeys in the gaps in the order typed. The lowest such run wins."""
+    n = len(faces)
+    real = [(i, f % 13 + 1) for i, f in enumerate(faces) if f >= 0]
+    wild = [i for i, f in enumerate(faces) if f < 0]
+    if not real or len({f // 13 for f in faces if f >= 0}) != 1:
+        return None
+    for start in range(1, 16 - n):
+        end = start + n - 1
+        slots: list[int | None] = [None] * n
+        for i, number in real:
+            places = [p for p in (number, 14 if number == 1 else 0) if start <= p <= end]
+            free = [p for p in places if slots[p - start] is None]
+            if not free:
+                break
+            slots[free[0] - start] = i
+        else:
+            wilds = iter(wild)
+            return [s if s is not None else next(wilds) for s in slots]
+    return None
 
 
 _Judgement = tuple[bool, ReasonCode, str, Mapping[str, Any], tuple[Reading, ...]]
@@ -251,16 +319,16 @@ def _judge(
     tiles: tuple[Tile, ...],
     faces: list[int],
     okey: int,
+    shown: int,
     wilds: int,
     allow_pairs: bool,
     mixed: bool,
 ) -> _Judgement:
     n = len(faces)
-    if wilds > 2 or (n > 2 and len(set(faces)) + 2 <= n):
-        excess = _excess(faces, wilds, okey)
+    if wilds > 2 or (n > 2 and len(set(faces)) + 2 <= n) or faces.count(shown) > 1:
+        excess = _excess(faces, wilds, okey, shown)
         if excess is not None:
-            t, count = excess
-            return False, _COPIES, "T1", facts(tile=t, count=count, limit=2), ()
+            return False, _COPIES, "T1", excess, ()
     if mixed and n > 2 and okey not in faces:
         # Fast rejection: no false joker, and the real tiles share neither number nor colour.
         return False, *_why_mixed(tiles, faces), ()
@@ -299,15 +367,17 @@ def _fast_constructor(cls: type) -> Any:
 _new_verdict = _fast_constructor(MeldVerdict)
 
 
-def _excess(faces: list[int], wilds: int, okey: int) -> tuple[Tile, int] | None:
+def _excess(faces: list[int], wilds: int, okey: int, shown: int) -> Mapping[str, Any] | None:
+    """The facts of a TOO_MANY_COPIES verdict, if a tile kind is there too often (T1); the
+    indicator (`shown`) is one copy of its face lying face up."""
     if wilds > 2:
-        return TILES[okey], wilds
-    real = [f for f in faces if f >= 0]
-    if len(set(real)) + 1 >= len(real):
-        return None
-    for code, count in Counter(real).items():
-        if count > 2:
-            return (FALSE_JOKER if code == okey else TILES[code]), count
+        return facts(tile=TILES[okey], count=wilds, limit=2)
+    for code, count in Counter(f for f in faces if f >= 0).items():
+        if count + (code == shown) > 2:
+            tile = FALSE_JOKER if code == okey else TILES[code]
+            if code == shown:
+                return facts(tile=tile, count=count, limit=2, indicator=True)
+            return facts(tile=tile, count=count, limit=2)
     return None
 
 
@@ -325,7 +395,7 @@ def _why_invalid(
                 facts(tile=FALSE_JOKER, index=jokers[0], face=TILES[okey]),
             )
     if n < 2:
-        return ReasonCode.TOO_FEW_TILES, "M1", facts(count=n, minimum=3)
+        return ReasonCode.TOO_FEW_TILES, "M3", facts(count=n, minimum=2)
     first = -1
     same_number = same_colour = True
     for f in faces:
@@ -337,12 +407,19 @@ def _why_invalid(
             same_number = same_number and f % 13 == first % 13
             same_colour = same_colour and f // 13 == first // 13
     if n == 2:
+        # Two tiles are a meld only as a pair (M3); say when a third tile would make a group
+        # or run of them.
         a, b = faces
+        start = None
         if same_number:
-            return ReasonCode.TOO_FEW_TILES, "M1", facts(count=2, minimum=3)
-        if same_colour and min((a - b) % 13, (b - a) % 13) <= 2:
-            return ReasonCode.TOO_FEW_TILES, "M2", facts(count=2, minimum=3)
-        return ReasonCode.PAIR_NOT_IDENTICAL, "M3", facts(first=tiles[0], second=tiles[1])
+            start = MeldKind.GROUP
+        elif same_colour and min((a - b) % 13, (b - a) % 13) <= 2:
+            start = MeldKind.RUN
+        return (
+            ReasonCode.PAIR_NOT_IDENTICAL,
+            "M3",
+            facts(first=tiles[0], second=tiles[1], start=start),
+        )
     if same_number:
         if n > 4:
             return ReasonCode.GROUP_TOO_LONG, "M1", facts(count=n, maximum=4)

@@ -80,21 +80,24 @@ def can_add(tile: Tile, meld: Sequence[Tile], indicator: Tile) -> AddVerdict:
     base = classify_meld(meld, indicator)
     if not base.ok:
         return _no(ReasonCode.INVALID_MELD, base.rule, verdict=base)
+    meld = base.tiles  # the meld as laid out, whatever order it was typed in
     if base.kind is MeldKind.PAIR:
         return _no(ReasonCode.ADD_TO_PAIR, "P6")
     excess = excess_copies((*meld, tile), indicator)
     if excess is not None:
-        return _no(ReasonCode.TOO_MANY_COPIES, "T1", tile=excess[0], count=excess[1], limit=2)
+        return _no(ReasonCode.TOO_MANY_COPIES, "T1", **excess.facts())
     found: list[tuple[str, MeldVerdict]] = []
     for reading in base.readings:
         if reading.kind is MeldKind.GROUP:
-            after = classify_meld((*meld, tile), indicator)
+            after = classify_meld((*meld, tile), indicator, arrange=False)
             if after.ok and MeldKind.GROUP in after.kinds:
                 found.append(("group", after))
         else:
             for at in ("low", "high"):
                 at_end = (at == "high") != reading.descending
-                after = classify_meld((*meld, tile) if at_end else (tile, *meld), indicator)
+                after = classify_meld(
+                    (*meld, tile) if at_end else (tile, *meld), indicator, arrange=False
+                )
                 if after.ok and _extends(reading, after, at):
                     found.append((at, after))
     if found:
@@ -150,6 +153,7 @@ def can_swap_okey(tile: Tile, meld: Sequence[Tile], indicator: Tile) -> SwapVerd
 
     if not base.ok:
         return no(ReasonCode.INVALID_MELD, verdict=base)
+    meld = base.tiles
     if not base.okey_indexes:
         return no(ReasonCode.NO_OKEY_IN_MELD)
     face = face_of(tile, indicator)
@@ -163,7 +167,9 @@ def can_swap_okey(tile: Tile, meld: Sequence[Tile], indicator: Tile) -> SwapVerd
         for index, options in zip(base.okey_indexes, reading.stands_for, strict=True):
             if options and face not in options:
                 continue
-            after = classify_meld((*meld[:index], tile, *meld[index + 1 :]), indicator)
+            after = classify_meld(
+                (*meld[:index], tile, *meld[index + 1 :]), indicator, arrange=False
+            )
             if after.ok:
                 return SwapVerdict(
                     ok=True,

@@ -173,7 +173,18 @@ def _validate(
                 kind = physical(t, indicator)
                 counts[kind] += 1
                 if counts[kind] == 3:
-                    error(seat, "rack", ReasonCode.TOO_MANY_COPIES, tile=kind, count=3, limit=2)
+                    # The count is what the racks hold; the indicator is one more copy (T1, T2).
+                    shown = kind == indicator
+                    found = {"indicator": True} if shown else {}
+                    error(
+                        seat,
+                        "rack",
+                        ReasonCode.TOO_MANY_COPIES,
+                        tile=kind,
+                        count=3 - shown,
+                        limit=2,
+                        **found,
+                    )
     return errors, states
 
 

@@ -46,9 +46,7 @@ def _prepare(
         raise InputError(ReasonCode.RACK_TOO_LONG, field="rack", count=len(rack), limit=limit)
     excess = excess_copies(rack, indicator)
     if excess is not None:
-        raise InputError(
-            ReasonCode.TOO_MANY_COPIES, field="rack", tile=excess[0], count=excess[1], limit=2
-        )
+        raise InputError(ReasonCode.TOO_MANY_COPIES, field="rack", **excess.facts())
     okey = okey_code(indicator)
     counts = [0] * 52
     wilds: list[Tile] = []

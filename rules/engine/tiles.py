@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from .verdicts import InputError, NotationError, ReasonCode
 
@@ -184,19 +185,36 @@ def physical(t: Tile, indicator: Tile) -> Tile:
     return okey_of(indicator) if t.code == OKEY_CODE else t
 
 
-def excess_copies(tiles: Iterable[Tile], indicator: Tile | None = None) -> tuple[Tile, int] | None:
-    """The first tile kind present more often than the set holds (T1), with its count.
+class Excess(NamedTuple):
+    """More copies of a tile kind than the set holds (T1). `count` is how often the tile was
+    given; `indicator` is True when one more copy lies face up as the indicator (T2), so that
+    only one can be in play."""
 
-    With an indicator, `ok` counts as the Okey's face tile and the indicator itself is counted
-    as one copy of its face.
+    tile: Tile
+    count: int
+    indicator: bool = False
+
+    def facts(self) -> dict[str, object]:
+        """The facts of a TOO_MANY_COPIES verdict."""
+        found: dict[str, object] = {"tile": self.tile, "count": self.count, "limit": COPIES}
+        if self.indicator:
+            found["indicator"] = True
+        return found
+
+
+def excess_copies(tiles: Iterable[Tile], indicator: Tile | None = None) -> Excess | None:
+    """The tile kind given more often than the set allows (T1), with how often it was given.
+
+    With an indicator, `ok` counts as the Okey's face tile, and the indicator is one copy of
+    its face lying face up: a tile showing the indicator's face can be given only once. The
+    count is the full count of the kind, not where the limit was first passed.
     """
     counts: Counter[int] = Counter()
-    if indicator is not None:
-        ok = okey_code(indicator)
-        counts[indicator.code] += 1
+    ok = okey_code(indicator) if indicator is not None else -1
     for t in tiles:
-        code = ok if indicator is not None and t.code == OKEY_CODE else t.code
-        counts[code] += 1
-        if counts[code] > COPIES:
-            return TILES[code], counts[code]
+        counts[ok if indicator is not None and t.code == OKEY_CODE else t.code] += 1
+    shown = indicator.code if indicator is not None else -1
+    for code, count in counts.items():
+        if count + (code == shown) > COPIES:
+            return Excess(TILES[code], count, code == shown)
     return None

@@ -102,6 +102,7 @@ class ReasonCode(StrEnum):
     FINISHED_WITH_OKEY = "FINISHED_WITH_OKEY"
     TILE_NOT_ON_RACK = "TILE_NOT_ON_RACK"
     NEGATIVE_PILE = "NEGATIVE_PILE"
+    PILE_TOO_LARGE = "PILE_TOO_LARGE"
     FINAL_TILE_NOT_LAST = "FINAL_TILE_NOT_LAST"
     TAKEN_IN_TURN = "TAKEN_IN_TURN"
     BOUGHT = "BOUGHT"
@@ -162,13 +163,15 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.FALSE_JOKER_INDICATOR: _i("T5", "", "a false joker cannot be the indicator"),
         R.OKEY_INDICATOR: _i("T2", "", "'ok' cannot be the indicator; give the numbered tile"),
         R.TOO_MANY_COPIES: _i(
-            "T1", "tile count limit", "more copies of a tile than the set holds (two of each)"
+            "T1",
+            "tile count limit indicator",
+            "more copies of a tile than the set holds (two of each; `indicator`: one is face up)",
         ),
         R.RACK_TOO_LONG: _i("D1", "count limit", "more tiles than a rack can hold (a bound)"),
         R.VALID_GROUP: _i("M1", "number size", "a valid Küt group"),
         R.VALID_RUN: _i("M2", "colour low high size", "a valid run (low/high are 1..14)"),
         R.VALID_PAIR: _i("M3", "tile", "a valid pair"),
-        R.TOO_FEW_TILES: _i("M2", "count minimum", "a meld needs at least 3 tiles (a pair 2)"),
+        R.TOO_FEW_TILES: _i("M3", "count minimum", "one tile is no meld (a pair has 2)"),
         R.GROUP_TOO_LONG: _i("M1", "count maximum", "a group has at most four tiles"),
         R.GROUP_REPEATED_COLOUR: _i("M1", "tile index colour", "a colour appears twice"),
         R.GROUP_MIXED_NUMBERS: _i(
@@ -181,7 +184,9 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.RUN_WRAPS_PAST_ONE: _i(
             "M2", "tile index", "the run goes on past the 1 after 13 (13-1-2)"
         ),
-        R.PAIR_NOT_IDENTICAL: _i("M3", "first second", "a pair needs two identical tiles"),
+        R.PAIR_NOT_IDENTICAL: _i(
+            "M3", "first second start", "two tiles are a meld only as an identical pair"
+        ),
         R.PAIR_NOT_ALLOWED: _i("M3", "", "pairs only count where a contract asks for them"),
         R.FALSE_JOKER_NOT_WILD: _i(
             "T4", "tile index face", "valid only if the false joker were wild; it is `face`"
@@ -258,7 +263,9 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.FINAL_ROUND_ALL_AT_ONCE: _i(
             "C4", "action", "in the last round the rack goes down all at once or not at all"
         ),
-        R.NOT_PLAYABLE: _i("X2", "", "neither an Okey nor playable: no penalty"),
+        R.NOT_PLAYABLE: _i(
+            "X2", "swap", "neither an Okey nor playable: no penalty (`swap`: could take an Okey)"
+        ),
         R.OKEY_DISCARD: _i("X1", "", "discarding an Okey costs 2 penalty tiles"),
         R.PLAYABLE_DISCARD: _i(
             "X2", "meld at", "the tile could be added to table meld `meld`: 2 penalty tiles"
@@ -269,6 +276,7 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.FINISHED_WITH_OKEY: _i("X6", "", "final Okey: no penalty, the round ends with Okey"),
         R.TILE_NOT_ON_RACK: _i("X3", "tile", "the rack must include the discarded tile"),
         R.NEGATIVE_PILE: _i("X5", "pile", "the pile cannot hold fewer than 0 tiles"),
+        R.PILE_TOO_LARGE: _i("D1", "pile limit", "after the deal the pile holds 48 tiles"),
         R.FINAL_TILE_NOT_LAST: _i("X4", "count", "a final discard leaves the rack empty"),
         R.TAKEN_IN_TURN: _i("B1", "seat", "the next player takes the discard, no penalty"),
         R.BOUGHT: _i(

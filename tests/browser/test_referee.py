@@ -56,7 +56,7 @@ def test_a_second_meld_and_a_round_judge_the_opening_meld_in_german(live_server,
     expect(page.locator("#check-result [data-verdict]")).to_have_count(2)
     opening = page.locator("#check-result [data-opening]")
     expect(opening).to_have_attribute("data-opening", "valid")
-    expect(opening).to_contain_text("Gültig zum Auslegen in Runde 4")
+    expect(opening).to_contain_text("So darfst du in Runde 4 auslegen")
     assert page.evaluate("window.refereeNoReload") is True
 
 
@@ -127,7 +127,7 @@ def test_the_permalink_shows_one_ruling_and_the_switch_keeps_it(live_server, pag
         "How many tiles can a Küt group have?"
     )
     page.locator("[data-language-switch=de]").click()
-    expect(page).to_have_url(re.compile(r"/de/schiedsrichter/group-size/$"))
+    expect(page).to_have_url(re.compile(r"/de/schiedsrichter/kuet-gruppe-groesse/$"))
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "Wie viele Steine darf eine Küt-Gruppe haben?"
     )

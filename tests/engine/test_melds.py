@@ -29,9 +29,10 @@ CASES = [
     ("M1", "r7 k7 b7 y7 r7", None, R.GROUP_TOO_LONG, {"count": 5}),
     ("M1", "r7 k7 b8", None, R.GROUP_MIXED_NUMBERS, {"tile": t("b8"), "number": 7}),
     ("M1", "k13 y13 r13", GROUP, R.VALID_GROUP, {"number": 13}),
-    ("M1", "r7 k7", None, R.TOO_FEW_TILES, {"count": 2, "minimum": 3}),
-    ("M1", "r7", None, R.TOO_FEW_TILES, {"count": 1}),
-    ("M1", "", None, R.TOO_FEW_TILES, {"count": 0}),
+    # two tiles are a meld only as a pair (M3): the verdict says a third would start a group
+    ("M3", "r7 k7", None, R.PAIR_NOT_IDENTICAL, {"first": t("r7"), "start": GROUP}),
+    ("M3", "r7", None, R.TOO_FEW_TILES, {"count": 1, "minimum": 2}),
+    ("M3", "", None, R.TOO_FEW_TILES, {"count": 0}),
     # M2 runs
     ("M2", "b4 b5 b6", RUN, R.VALID_RUN, {"colour": "b", "low": 4, "high": 6}),
     ("M2", "r1 r2 r3", RUN, R.VALID_RUN, {"low": 1, "high": 3}),
@@ -39,13 +40,16 @@ CASES = [
     ("M2", "r11 r12 r13 r1", RUN, R.VALID_RUN, {"size": 4}),
     ("M2", "r13 r1 r2", None, R.RUN_WRAPS_PAST_ONE, {"tile": t("r2"), "index": 2}),
     ("M2", "r12 r13 r1 r2", None, R.RUN_WRAPS_PAST_ONE, {"tile": t("r2")}),
-    ("M2", "k12 k13 k1 ok", None, R.RUN_WRAPS_PAST_ONE, {"tile": OKEY, "index": 3}),
-    ("M2", "ok r1 r2", None, R.RUN_WRAPS_PAST_ONE, {"index": 2}),
+    # tiles are a set: the Okey goes where the run is valid, whatever the typed order
+    ("M2", "k12 k13 k1 ok", RUN, R.VALID_RUN, {"low": 11, "high": 14}),
+    ("M2", "ok r1 r2", RUN, R.VALID_RUN, {"low": 1, "high": 3}),
+    ("M2", "r13 r1 ok", RUN, R.VALID_RUN, {"low": 12, "high": 14}),
+    ("M2", "b5 b3 b4", RUN, R.VALID_RUN, {"low": 3, "high": 5}),
     ("M2", "b5 b6 r7", None, R.RUN_MIXED_COLOURS, {"tile": t("r7"), "colour": "b"}),
     ("M2", "r4 r6 r7", None, R.RUN_NOT_CONSECUTIVE, {"tile": t("r6"), "expected": t("r5")}),
     ("M2", "r5 r5 r6", None, R.RUN_NOT_CONSECUTIVE, {"index": 1, "expected": t("r6")}),
     ("M2", "r7 r6 r4", None, R.RUN_NOT_CONSECUTIVE, {"tile": t("r4"), "expected": t("r5")}),
-    ("M2", "r7 r8", None, R.TOO_FEW_TILES, {"count": 2}),
+    ("M3", "r7 r8", None, R.PAIR_NOT_IDENTICAL, {"start": RUN}),
     ("M2", "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13", RUN, R.VALID_RUN, {"size": 13}),
     (
         "M2",
@@ -67,7 +71,8 @@ CASES = [
     ("M2", "r2 r1 r13", None, R.RUN_WRAPS_PAST_ONE, {"tile": t("r2"), "index": 0}),
     # M3 pairs
     ("M3", "y9 y9", PAIR, R.VALID_PAIR, {"tile": t("y9")}),
-    ("M1", "r9 y9", None, R.TOO_FEW_TILES, {}),  # not a pair: a group short of a tile
+    ("M3", "r9 y9", None, R.PAIR_NOT_IDENTICAL, {"start": GROUP}),
+    ("M3", "r3 r9", None, R.PAIR_NOT_IDENTICAL, {"start": None}),
     ("M3", "r3 r9", None, R.PAIR_NOT_IDENTICAL, {"first": t("r3"), "second": t("r9")}),
     ("M3", "r3 k9", None, R.PAIR_NOT_IDENTICAL, {}),
     # M4 Okeys fill any missing tile; also the partner in a pair
@@ -100,6 +105,9 @@ CASES = [
     ("T4", "fj r7", None, R.FALSE_JOKER_NOT_WILD, {}),
     ("T1", "fj fj fj", None, R.TOO_MANY_COPIES, {"tile": t("fj"), "count": 3}),
     ("T1", "r7 r7 r7", None, R.TOO_MANY_COPIES, {"tile": t("r7")}),
+    # the indicator b8 lies face up: a meld can hold only one more blue 8, in every mode (T1)
+    ("T1", "b8 b8", None, R.TOO_MANY_COPIES, {"tile": t("b8"), "count": 2, "indicator": True}),
+    ("T1", "b7 b8 b8", None, R.TOO_MANY_COPIES, {"count": 2, "indicator": True}),
 ]
 
 

@@ -289,7 +289,7 @@ def test_redeal_button_counts_and_stops_after_three(client, game):
     assert 'data-redeals="3"' in html
     response = client.post(urls(game)["redeal"], {"version": rendered_version(html), "round": 1})
     assert response.status_code == 400
-    assert "dealt again 3 times in a row" in response.content.decode()
+    assert "dealt again three times in a row" in response.content.decode()
     assert game.entries.count() == 3
 
 

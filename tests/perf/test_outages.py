@@ -29,7 +29,7 @@ CONTENT = [
     "/en/glossary/",
     "/de/schiedsrichter/",
     "/en/referee/run-12-13-1/",
-    "/de/schiedsrichter/take-the-okey/",
+    "/de/schiedsrichter/okey-nehmen/",
 ]
 ANSWERS = [
     "/en/referee/check/?tiles=r12+r13+r1&indicator=b8&round=3",

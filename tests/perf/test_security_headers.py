@@ -23,7 +23,7 @@ PAGES = [
     "/en/rounds/",
     "/de/runden/7/",
     "/en/referee/",
-    "/de/schiedsrichter/run-12-13-1/",
+    "/de/schiedsrichter/reihe-12-13-1/",
     "/en/referee/check/?tiles=r12+r13+r1&indicator=b8",
     "/en/calculator/",
 ]

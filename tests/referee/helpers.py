@@ -19,6 +19,25 @@ KEYS = (
     "pile-runs-out",
 )
 
+# The German permalinks (item 13 of issue 16): the key stays the English slug and the anchor.
+SLUG_DE = {
+    "run-12-13-1": "reihe-12-13-1",
+    "take-the-okey": "okey-nehmen",
+    "add-on-melding-turn": "anlegen-im-auslegezug",
+    "add-before-melding": "anlegen-vor-dem-auslegen",
+    "discard-playable-tile": "anlegbaren-stein-abwerfen",
+    "discard-okey": "okey-abwerfen",
+    "buy-discard": "stein-kaufen",
+    "group-size": "kuet-gruppe-groesse",
+    "pile-runs-out": "nachziehstapel-leer",
+}
+
+
+def ruling_path(language: str, key: str) -> str:
+    """A ruling's permalink: /en/referee/<key>/, /de/schiedsrichter/<German slug>/."""
+    slug = SLUG_DE[key] if language == "de" else key
+    return f"{PREFIX[language]}{slug}/"
+
 
 def check_url(language="en", **params):
     return CHECK[language] + (f"?{urlencode(params)}" if params else "")

@@ -5,7 +5,7 @@ import gzip
 import pytest
 from django.contrib.staticfiles import finders
 
-from .helpers import PREFIX, check_url, discard_url, find_all
+from .helpers import PREFIX, check_url, discard_url, find_all, ruling_path
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def weigh(client, url):
         PREFIX["en"],
         PREFIX["de"],
         PREFIX["en"] + "run-12-13-1/",
-        PREFIX["de"] + "discard-playable-tile/",
+        ruling_path("de", "discard-playable-tile"),
         check_url("de", tiles="b4 b5 b6|r12 r13 r1", indicator="b8", round="4"),
         check_url("en", tiles="r12 x13", indicator="b8"),
         discard_url("de", table="b4 b5 b6|r7 k7 b7", tile="b3", indicator="b8", rack="b3 y7"),

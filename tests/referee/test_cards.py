@@ -10,13 +10,13 @@ from referee import cards
 from referee.cards import BOLD, REGULAR, CardExample, CardSpec, CardTile, render_card
 from referee.models import Ruling
 
-from .helpers import KEYS, LANGUAGES, PREFIX
+from .helpers import KEYS, LANGUAGES, PREFIX, ruling_path
 
 pytestmark = pytest.mark.django_db
 
 
 def card(client, language="en", key="run-12-13-1", **headers):
-    return client.get(f"{PREFIX[language]}{key}/card.png", headers=headers)
+    return client.get(f"{ruling_path(language, key)}card.png", headers=headers)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -69,7 +69,7 @@ def test_an_invalid_meld_names_the_reason_and_links_the_ruling(client):
     assert 'href="/en/referee/run-12-13-1/"' in html
     _, html = page(client, check_url("de", tiles="r13 r1 r2", indicator="b8"))
     assert "nicht darüber hinaus" in find(html, data_verdict="invalid").text
-    assert 'href="/de/schiedsrichter/run-12-13-1/"' in html
+    assert 'href="/de/schiedsrichter/reihe-12-13-1/"' in html
 
 
 def test_several_melds_get_a_verdict_each(client):
@@ -140,7 +140,7 @@ def test_the_form_is_a_get_form_that_htmx_enhances(client):
 def test_the_result_is_a_permalink_to_share(client):
     _, html = page(client, check_url(tiles="r12 r13 r1", indicator="b8"), **HTMX)
     share = find(html, data_share=True)
-    assert share["href"] == "http://testserver/en/referee/check/?tiles=r12+r13+r1&indicator=b8"
+    assert share["href"] == "/en/referee/check/?tiles=r12+r13+r1&indicator=b8"
 
 
 def test_an_empty_checker_shows_neither_verdict_nor_error(client):
@@ -180,7 +180,7 @@ def test_an_empty_checker_shows_neither_verdict_nor_error(client):
             {"tiles": "r7 k7 b7|r7 k7 y7|r7 b7 y7", "indicator": "b8"},
             "tiles",
             "only 2 of each",
-            "nur 2-mal",
+            "Von jedem Stein gibt es nur 2",
         ),
         ({"tiles": "r7 " * 80, "indicator": "b8"}, "tiles", "too long", "zu lang"),
         (
@@ -293,9 +293,9 @@ def test_discard_verdict_in_german_with_reason_rule_and_ruling(client):
     verdict = find(html, data_penalty="2")
     assert "2 Strafsteine" in verdict.text and "Regel X2" in verdict.text
     assert "unten an die Reihe" in verdict.text
-    assert 'href="/de/schiedsrichter/discard-playable-tile/"' in html
+    assert 'href="/de/schiedsrichter/anlegbaren-stein-abwerfen/"' in html
     _, html = page(client, discard_url("de", table=TABLE, tile="ok", indicator="b8"))
-    assert 'href="/de/schiedsrichter/discard-okey/"' in html
+    assert 'href="/de/schiedsrichter/okey-abwerfen/"' in html
 
 
 def test_discard_fragment_for_htmx(client):
@@ -332,14 +332,14 @@ def test_the_final_flag_is_1_in_the_permalink(client):
             "muss den abgeworfenen Stein",
         ),
         ({"tile": "b3", "rack": "b3 y7", "final": "1"}, "rack", "leaves the rack empty", "leer"),
-        ({"tile": "b3", "pile": "-1"}, "pile", "fewer than 0", "weniger als 0"),
+        ({"tile": "b3", "pile": "-1"}, "pile", "cannot be negative", "nicht negativ"),
         ({"tile": "b3", "pile": "many"}, "pile", "whole number", "ganze Zahl"),
         ({"tile": "b3", "indicator": "y14"}, "indicator", "from 1 to 13", "von 1 bis 13"),
         (
             {"table": "r7 k7 b7|r7 k7 y7", "tile": "r7", "rack": "r7"},
             "table",
             "only 2 of each",
-            "nur 2-mal",
+            "Von jedem Stein gibt es nur 2",
         ),
     ],
 )

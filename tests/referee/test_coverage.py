@@ -34,14 +34,33 @@ def test_rulings_named_by_the_maps_exist_and_every_ruling_is_reachable():
         (ReasonCode.MELDED_THIS_TURN, "P3", "add-on-melding-turn"),
         (ReasonCode.NOT_MELDED_YET, "P5", "add-before-melding"),
         (ReasonCode.BOUGHT, "B1", "buy-discard"),
-        (ReasonCode.TOO_FEW_TILES, "M2", "run-12-13-1"),
-        (ReasonCode.TOO_FEW_TILES, "M1", "group-size"),
+        # Links follow the reason (issue 16): only the reasons a ruling is about link it.
+        (ReasonCode.TOO_FEW_TILES, "M3", None),
+        (ReasonCode.PAIR_NOT_IDENTICAL, "M3", None),
+        (ReasonCode.RUN_NOT_CONSECUTIVE, "M2", None),
+        (ReasonCode.RUN_MIXED_COLOURS, "M2", None),
+        (ReasonCode.GROUP_MIXED_NUMBERS, "M1", None),
+        (ReasonCode.VALID_RUN, "M2", None),
+        (ReasonCode.GROUP_REPEATED_COLOUR, "M1", "group-size"),
         (ReasonCode.VALID_PAIR, "M3", None),
         (ReasonCode.NOT_A_TILE, None, None),
     ],
 )
 def test_ruling_for_prefers_the_code_then_the_verdicts_rule(code, rule, slug):
     assert ruling_for(code, rule) == slug
+
+
+@pytest.mark.parametrize(
+    ("code", "found", "slug"),
+    [
+        (ReasonCode.VALID_RUN, {"low": 12, "high": 14}, "run-12-13-1"),  # M2: 12-13-1
+        (ReasonCode.VALID_RUN, {"low": 1, "high": 3}, None),  # M2: 1-2-3 is no dispute
+        (ReasonCode.VALID_GROUP, {"size": 4}, "group-size"),  # M1: four is the most
+        (ReasonCode.VALID_GROUP, {"size": 3}, None),
+    ],
+)
+def test_a_valid_meld_links_the_ruling_it_illustrates(code, found, slug):
+    assert ruling_for(code, None, found) == slug
 
 
 def test_ruling_for_falls_back_to_the_codes_usual_rule():

@@ -80,7 +80,8 @@ def test_pages_answer_htmx_and_head_with_the_whole_page(client, path):
 
 @pytest.mark.parametrize(
     ("path", "queries"),
-    [("/en/guide/", 0), ("/de/anleitung/", 0), ("/en/rounds/", 1), ("/de/runden/", 1)]
+    # The German guide links rulings by their German slugs, which are content (issue 16).
+    [("/en/guide/", 0), ("/de/anleitung/", 1), ("/en/rounds/", 1), ("/de/runden/", 1)]
     + [(f"/en/rounds/{n}/", 1) for n in (1, 12, 20)]
     + [("/en/glossary/", 1), ("/de/glossar/", 1)],
 )
@@ -169,7 +170,13 @@ def test_unknown_round_is_a_404(client, path):
 def test_round_example_with_an_okey_says_which_indicator_it_is_read_with(client):
     html = html_lib.unescape(get(client, "/en/rounds/20/"))
     assert 'data-tile="ok"' in html
-    assert "Read with the indicator blue 8: the Okey is blue 9." in html
+    assert "The indicator is blue 8, so blue 9 is the Okey." in html
+
+
+def test_round_example_without_an_okey_names_no_indicator(client):
+    # Issue 16: the indicator matters only where an example holds an Okey.
+    html = html_lib.unescape(get(client, "/en/rounds/1/"))
+    assert "The indicator is" not in html
 
 
 # --- Guide ---------------------------------------------------------------------------------
@@ -188,7 +195,7 @@ def test_guide_has_a_table_of_contents_an_anchor_and_a_share_link_per_section(cl
     assert re.findall(r'href="#([\w-]+)"', toc) == anchors
     for anchor in anchors:
         assert f'<section id="{anchor}"' in html
-        assert f'href="http://testserver/en/guide/#{anchor}" data-share' in html
+        assert f'href="/en/guide/#{anchor}" data-share' in html
     order = [html.index(f'<section id="{a}"') for a in anchors]
     assert order == sorted(order)
 

@@ -154,12 +154,8 @@ def test_a_pair_of_two_okeys_has_its_own_sentence():
 
 def test_plural_sentences_follow_the_count():
     with translation.override("en"):
-        assert sentence(ReasonCode.TOO_FEW_TILES, {"count": 1, "minimum": 3}).startswith(
-            "Only 1 tile:"
-        )
-        assert sentence(ReasonCode.TOO_FEW_TILES, {"count": 2, "minimum": 3}).startswith(
-            "Only 2 tiles:"
-        )
+        assert sentence(ReasonCode.FINAL_TILE_NOT_LAST, {"count": 1}).endswith("holds 1 tile.")
+        assert sentence(ReasonCode.FINAL_TILE_NOT_LAST, {"count": 2}).endswith("holds 2 tiles.")
         assert sentence(ReasonCode.OKEY_25, {"count": 1, "points": 25}) == "1 Okey × 25 = 25"
     with translation.override("de"):
         assert sentence(ReasonCode.PILE_TOO_SMALL, {"pile": 1}).count("1 Stein:") == 1

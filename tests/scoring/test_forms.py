@@ -147,7 +147,7 @@ def test_partials_render_from_another_template():
     with translation.override("de"):
         html = render_to_string("scoring/_result.html", {"calc": bad}, request)
     assert errors(html) == [
-        ("points4", "Spieler 4, Punkte: Die Summe eines Steinhalters kann nicht unter 0 liegen.")
+        ("points4", "Spieler 4, Punkte: Die Summe eines Steinhalters kann nicht negativ sein.")
     ]
 
 

@@ -246,7 +246,7 @@ PAGE_TYPES = {
     "round": ("/en/rounds/7/", 200),
     "glossary": ("/de/glossar/", 200),
     "referee": ("/en/referee/", 200),
-    "ruling": ("/de/schiedsrichter/run-12-13-1/", 200),
+    "ruling": ("/de/schiedsrichter/reihe-12-13-1/", 200),
     "meld check": ("/en/referee/check/?tiles=r12+r13+r1&indicator=b8", 200),
     "calculator": ("/en/calculator/", 200),
     "new game": ("/de/spiele/neu/", 200),

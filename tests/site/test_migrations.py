@@ -24,6 +24,9 @@ DATA_MIGRATIONS = sorted(
 )
 RULES_SEED = ROOT / "rules/migrations/0002_seed_content.json"
 REFEREE_SEED = ROOT / "referee/migrations/0002_seed_rulings.json"
+# Later shipped content: frozen changes on top of the seed (issue 16)
+RULES_WORDING = ROOT / "rules/migrations/0003_german_wording.json"
+REFEREE_CHANGES = ROOT / "referee/migrations/0004_german_slugs_and_content.json"
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -60,12 +63,29 @@ def _rows(model, *fields):
     return sorted(model.objects.values_list(*fields))
 
 
-# Serialized rollback: the seed is back even when a live-server test flushed the tables just
-# before (pytest's fixture ordering may run this test after the browser tests).
+def _changed(rows, changes, key):
+    """The seed rows with the later frozen changes applied (each field's text "after")."""
+    for row in rows:
+        for name, texts in changes.get(str(row[key]), {}).items():
+            assert row[name] == texts["before"], (row[key], name)
+            row[name] = texts["after"]
+    return rows
+
+
+# Serialized rollback: a live-server test that ran before may have emptied the tables; this
+# gives back the content the migrations wrote, which is what the test reads.
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_database_holds_exactly_the_frozen_seed():
     rules = json.loads(RULES_SEED.read_text(encoding="utf-8"))
     rulings = json.loads(REFEREE_SEED.read_text(encoding="utf-8"))
+    wording = json.loads(RULES_WORDING.read_text(encoding="utf-8"))
+    changes = json.loads(REFEREE_CHANGES.read_text(encoding="utf-8"))
+    _changed(rules["rounds"], wording["rounds"], "number")
+    _changed(rules["glossary"], wording["glossary"], "slug")
+    _changed(rulings, changes["rulings"], "key")
+    for row in changes["examples"]:
+        next(r for r in rulings if r["key"] == row["ruling"])["examples"].append(row)
+    assert _rows(Ruling, "key", "slug_de") == sorted(changes["slugs"].items())
     assert _rows(Round, "number", "title_en", "title_de", "example", "indicator") == sorted(
         (r["number"], r["title_en"], r["title_de"], r["example"], r["indicator"])
         for r in rules["rounds"]

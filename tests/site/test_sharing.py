@@ -81,7 +81,7 @@ def test_the_switch_lands_on_the_twin_whatever_the_cookie_and_browser_say(
 
 def test_a_prefixed_url_wins_over_the_cookie(client):
     client.cookies["django_language"] = "en"
-    response = client.get("/de/schiedsrichter/run-12-13-1/", HTTP_ACCEPT_LANGUAGE="en-GB")
+    response = client.get("/de/schiedsrichter/reihe-12-13-1/", HTTP_ACCEPT_LANGUAGE="en-GB")
     assert response.status_code == 200
     assert response["Content-Language"] == "de"
     assert '<html lang="de">' in response.content.decode()
