@@ -30,13 +30,44 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+# Fixtures through which a test reaches the test database.
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests",
+        action="store_true",
+        help="run only the tests that touch the database (`make test-postgres` runs them again "
+        "on PostgreSQL)",
+    )
+
+
+def touches_database(item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(fixtures & DATABASE_FIXTURES)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _the_expected_database(request):
+    """`make test-postgres` says which database it started; running on another (a settings
+    mistake falling back to SQLite) must fail, not pass quietly."""
+    expected = os.environ.get("KUT_EXPECT_DATABASE")
+    if expected:
+        from django.db import connection
+
+        assert connection.vendor == expected, (connection.vendor, expected)
+
+
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     """Give every transactional test the seeded content back.
 
     Tests on a live server (or with `transactional_db`) empty every table when they end, which
     would take the content that data migrations seed (rounds, rulings, glossary) away from every
     transactional test after them. Serialized rollback restores it at the start of each one.
+
+    With `--database-tests`, only the tests that touch the database run.
     """
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
@@ -44,6 +75,10 @@ def pytest_collection_modifyitems(items):
             item.add_marker(
                 pytest.mark.django_db(transaction=True, serialized_rollback=True), append=False
             )
+
+    if config.getoption("--database-tests"):
+        config.hook.pytest_deselected(items=[item for item in items if not touches_database(item)])
+        items[:] = [item for item in items if touches_database(item)]
 
 
 @pytest.fixture(scope="session", autouse=True)
