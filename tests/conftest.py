@@ -66,8 +66,6 @@ def pytest_collection_modifyitems(config, items):
     Tests on a live server (or with `transactional_db`) empty every table when they end, which
     would take the content that data migrations seed (rounds, rulings, glossary) away from every
     transactional test after them. Serialized rollback restores it at the start of each one.
-
-    With `--database-tests`, only the tests that touch the database run.
     """
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
@@ -76,9 +74,32 @@ def pytest_collection_modifyitems(config, items):
                 pytest.mark.django_db(transaction=True, serialized_rollback=True), append=False
             )
 
-    if config.getoption("--database-tests"):
-        config.hook.pytest_deselected(items=[item for item in items if not touches_database(item)])
-        items[:] = [item for item in items if touches_database(item)]
+
+def transactional(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return marker is not None and bool(
+        marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")
+    )
+
+
+class DatabaseOrder:
+    """Runs after every other reordering (pytest groups the tests of a session-scoped
+    parameter such as Playwright's browser together, which pulled live-server tests in front
+    of ordinary database tests): a transactional test empties the tables when it ends, so
+    every ordinary database test, which relies on the seeded content being there, runs before
+    all of them — as Django orders its own tests. With `--database-tests`, only the tests that
+    touch the database run."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        if config.getoption("--database-tests"):
+            config.hook.pytest_deselected(items=[i for i in items if not touches_database(i)])
+            items[:] = [item for item in items if touches_database(item)]
+        items.sort(key=transactional)  # stable: otherwise the order stays as it was
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(DatabaseOrder(), "kut-database-order")
 
 
 @pytest.fixture(scope="session", autouse=True)
