@@ -7,7 +7,8 @@ promises. One line per check with its figure; exits 1 when any check fails.
    other 49 are told, nothing is lost;
 4. with Redis stopped the site keeps answering on both app servers, nothing 500s;
 5. throughput through nginx: a cached page beside a static file, in the same run;
-6. with both app servers stopped nginx still serves the kept rules pages (200), and a game
+6. a rolling restart of both app servers drops no request;
+7. with both app servers stopped nginx still serves the kept rules pages (200), and a game
    sheet gets the site's own 503 page in its language.
 """
 
@@ -32,6 +33,7 @@ from deploy.stack import (
     APPS,
     load_state,
     manage,
+    rolling_restart,
     start_app,
     start_redis,
     stop_app,
@@ -485,6 +487,42 @@ def check_app_servers_down(report: Report, state: dict, sheet: str) -> None:
             start_app(state, name)
 
 
+def check_rolling_restart(report: Report, state: dict, sheet: str) -> None:
+    """A new version goes out one app server at a time (deploy.stack.rolling_restart): phones
+    keep asking through nginx meanwhile, and not one request fails."""
+    ports = state["ports"]
+    stop = threading.Event()
+    statuses: list[int | str] = []
+
+    def phone() -> None:
+        reader = Browser(ports["nginx"])
+        while not stop.is_set():
+            try:
+                # A game sheet is private: every read reaches an app server.
+                statuses.append(reader.get(sheet).status)
+                statuses.append(reader.get("/en/games/new/").status)
+            except OSError as error:
+                statuses.append(f"error {error}")
+
+    threads = [threading.Thread(target=phone) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    began = time.monotonic()
+    try:
+        rolling_restart(state)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+    failed = [status for status in statuses if status != 200]
+    report.line(
+        not failed and len(statuses) > 0,
+        "rolling restart of both app servers, one after the other",
+        f"{len(statuses)} requests to the app servers through nginx meanwhile "
+        f"({time.monotonic() - began:.1f} s), {len(failed)} failed {failed[:3]}",
+    )
+
+
 def run(state: dict) -> int:
     report = Report()
     began = time.monotonic()
@@ -493,6 +531,7 @@ def run(state: dict) -> int:
     check_race(report, state)
     check_without_redis(report, state, sheet)
     check_throughput(report, state)
+    check_rolling_restart(report, state, sheet)
     check_app_servers_down(report, state, sheet)
     print(
         f"{'All checks passed' if not report.failed else f'{report.failed} checks failed'} "

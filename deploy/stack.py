@@ -2,6 +2,7 @@
 
     python -m deploy.stack start   # PostgreSQL, Redis, two gunicorn app servers, nginx
     python -m deploy.check         # proves what docs/deploy.md promises, one line per check
+    python -m deploy.stack restart # a rolling restart of the app servers, as for a new version
     python -m deploy.stack stop    # stops everything `start` started, deletes its folder
 
 Everything comes from Debian's packages (postgresql, redis-server, nginx) and the project's own
@@ -202,7 +203,7 @@ def nginx_user() -> str | None:
     return "www-data"
 
 
-def write_nginx_config(state: dict) -> Path:
+def write_nginx_config(state: dict, down: tuple[str, ...] = ()) -> Path:
     folder = Path(state["folder"]) / "nginx"
     for sub in ("cache", "temp"):
         (folder / sub).mkdir(parents=True, exist_ok=True)
@@ -212,7 +213,8 @@ def write_nginx_config(state: dict) -> Path:
         for sub in ("cache", "temp"):
             os.chown(folder / sub, entry.pw_uid, entry.pw_gid)
     servers = "\n".join(
-        f"    server {HOST}:{state['ports'][f'app_{name}']} max_fails=1 fail_timeout=2s;"
+        f"    server {HOST}:{state['ports'][f'app_{name}']} max_fails=3 fail_timeout=2s"
+        + (" down;" if name in down else ";")
         for name in APPS
     )
     site = (DEPLOY / "nginx" / "kut.conf").read_text()
@@ -262,6 +264,47 @@ def start_nginx(state: dict) -> None:
         raise RuntimeError(f"nginx rejects the configuration:\n{test.stderr}")
     subprocess.run(["nginx", "-p", prefix, "-c", str(config)], check=True)
     wait_for_port(state["ports"]["nginx"])
+
+
+def nginx_workers(state: dict) -> set[int]:
+    """The nginx master's worker processes (not its cache manager and loader)."""
+    master = read_pid(Path(state["folder"]) / "nginx" / "nginx.pid")
+    children = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if master is not None and int(fields[1]) == master:
+            try:
+                name = (stat.parent / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"worker process" in name:
+                children.add(int(stat.parent.name))
+    return children
+
+
+def reload_nginx(state: dict, down: tuple[str, ...] = ()) -> None:
+    """New configuration, no request dropped: once the old workers have finished their
+    requests and exited, only the new configuration is in use."""
+    old = nginx_workers(state)
+    config = write_nginx_config(state, down)
+    command = ["nginx", "-p", str(config.parent), "-c", str(config), "-s", "reload"]
+    subprocess.run(command, check=True, capture_output=True)
+    deadline = time.monotonic() + 60
+    while any(pid_alive(pid) for pid in old) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def rolling_restart(state: dict) -> None:
+    """A new version, one app server at a time (docs/deploy.md, "Rolling out"): nginx stops
+    sending it requests, it finishes the ones it has and restarts, then takes requests again."""
+    for name in APPS:
+        reload_nginx(state, down=(name,))
+        stop_app(state, name)
+        start_app(state, name)
+        reload_nginx(state)
 
 
 def stop_nginx(state: dict) -> None:
@@ -334,12 +377,15 @@ def stop() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=["start", "stop"])
+    parser.add_argument("command", choices=["start", "stop", "restart"])
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         if args.command == "start":
             start()
+        elif args.command == "restart":
+            rolling_restart(load_state())
+            say("Both app servers restarted, one after the other.")
         else:
             stop()
     except PostgresMissing as error:
