@@ -9,7 +9,7 @@ MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
 
 .PHONY: serve test test-postgres setup lint format messages check-deploy bench stack stack-stop \
-	stack-check clean
+	stack-check stack-restart clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,10 @@ stack: setup
 
 stack-stop: $(STAMP)
 	$(PY) -m deploy.stack stop
+
+# A rolling restart, as for a new version: one app server at a time, nginx drains it first.
+stack-restart: $(STAMP)
+	$(PY) -m deploy.stack restart
 
 stack-check: $(STAMP)
 	$(PY) -m deploy.check
