@@ -8,7 +8,8 @@ PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test setup lint format messages check-deploy bench clean
+.PHONY: serve test test-postgres setup lint format messages check-deploy bench stack stack-stop \
+	stack-check stack-restart clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +31,11 @@ lint: $(STAMP)
 test: setup lint
 	$(VENV)/bin/pytest
 
+# Every test that touches the database again, on a throw-away PostgreSQL from Debian's packages
+# (apt-get install postgresql): started on a free loopback port, stopped and deleted afterwards.
+test-postgres: setup
+	$(PY) -m deploy.postgres -- $(VENV)/bin/pytest --database-tests -p no:cacheprovider
+
 format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
@@ -46,6 +52,21 @@ check-deploy: $(STAMP)
 
 bench: setup
 	$(PY) bench/run.py
+
+# PostgreSQL, Redis, two gunicorn app servers and nginx on loopback ports (docs/deploy.md);
+# needs Debian's postgresql, redis-server and nginx.
+stack: setup
+	$(PY) -m deploy.stack start
+
+stack-stop: $(STAMP)
+	$(PY) -m deploy.stack stop
+
+# A rolling restart, as for a new version: one app server at a time, nginx drains it first.
+stack-restart: $(STAMP)
+	$(PY) -m deploy.stack restart
+
+stack-check: $(STAMP)
+	$(PY) -m deploy.check
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3

@@ -267,6 +267,18 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 1000},
     },
 }
+# With several processes or servers, Redis makes the `default` cache shared: rate limits then
+# count exactly across every worker and server, and each share card is drawn once for all of
+# them. Nothing depends on it for correctness; while Redis is away the site keeps answering
+# without it (kutsite/cache_backends.py).
+if REDIS_URL := os.environ.get("REDIS_URL"):
+    CACHES["default"] = {
+        "BACKEND": "kutsite.cache_backends.DegradingRedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": os.environ.get("REDIS_KEY_PREFIX", "kut"),
+        # A Redis that hangs costs a request at most this long (seconds), not a worker.
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }
 CACHE_MIDDLEWARE_ALIAS = "pages"
 # Only what a view declares public with a max-age is kept (kutsite.http.public_page).
 CACHE_MIDDLEWARE_SECONDS = 0

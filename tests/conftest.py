@@ -30,8 +30,37 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+# Fixtures through which a test reaches the test database.
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests",
+        action="store_true",
+        help="run only the tests that touch the database (`make test-postgres` runs them again "
+        "on PostgreSQL)",
+    )
+
+
+def touches_database(item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(fixtures & DATABASE_FIXTURES)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _the_expected_database(request):
+    """`make test-postgres` says which database it started; running on another (a settings
+    mistake falling back to SQLite) must fail, not pass quietly."""
+    expected = os.environ.get("KUT_EXPECT_DATABASE")
+    if expected:
+        from django.db import connection
+
+        assert connection.vendor == expected, (connection.vendor, expected)
+
+
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     """Give every transactional test the seeded content back.
 
     Tests on a live server (or with `transactional_db`) empty every table when they end, which
@@ -44,6 +73,33 @@ def pytest_collection_modifyitems(items):
             item.add_marker(
                 pytest.mark.django_db(transaction=True, serialized_rollback=True), append=False
             )
+
+
+def transactional(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return marker is not None and bool(
+        marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")
+    )
+
+
+class DatabaseOrder:
+    """Runs after every other reordering (pytest groups the tests of a session-scoped
+    parameter such as Playwright's browser together, which pulled live-server tests in front
+    of ordinary database tests): a transactional test empties the tables when it ends, so
+    every ordinary database test, which relies on the seeded content being there, runs before
+    all of them — as Django orders its own tests. With `--database-tests`, only the tests that
+    touch the database run."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        if config.getoption("--database-tests"):
+            config.hook.pytest_deselected(items=[i for i in items if not touches_database(i)])
+            items[:] = [item for item in items if touches_database(item)]
+        items.sort(key=transactional)  # stable: otherwise the order stays as it was
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(DatabaseOrder(), "kut-database-order")
 
 
 @pytest.fixture(scope="session", autouse=True)

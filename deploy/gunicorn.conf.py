@@ -1,0 +1,30 @@
+"""gunicorn's settings for an app server (the systemd unit and `make stack` use this file).
+
+Every value can be overridden from the environment (GUNICORN_*) or the command line; the
+address comes from GUNICORN_BIND, e.g. 127.0.0.1:8001 behind nginx on the same host.
+"""
+
+import os
+
+from kutsite.gunicorn_logging import ACCESS_LOG_FORMAT
+
+wsgi_app = "kutsite.wsgi:application"
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8001")
+# Sync workers: every page is CPU-bound and short (a cached page ~1 ms, an edited game sheet
+# ~15 ms); nginx buffers slow clients, so a worker never waits for a phone's network.
+workers = int(os.environ.get("GUNICORN_WORKERS", "3"))
+worker_class = "sync"
+# A request that takes longer is stuck: the database gives up after DB_TIMEOUT (3 s) already.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "20"))
+# On SIGTERM (a restart, a deploy) workers finish the request in hand before they exit.
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "15"))
+# Behind nginx on the same host: keep its upstream connections open between requests.
+keepalive = 5
+# Game secrets never reach a log (kutsite/gunicorn_logging.py, docs/security.md).
+logger_class = "kutsite.gunicorn_logging.RedactingLogger"
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+access_log_format = ACCESS_LOG_FORMAT
+errorlog = os.environ.get("GUNICORN_ERROR_LOG", "-")
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "warning")
+# nginx on the same host is the only client that may set X-Forwarded-* headers.
+forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")
