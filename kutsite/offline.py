@@ -30,14 +30,23 @@ from rules.models import Round
 # The palette of site.css: --bg in light and dark mode.
 LIGHT_BG, DARK_BG = "#fbfaf7", "#141513"
 
+# Every static file the stored pages use (a test holds this list to the pages), and what a
+# read-only game sheet kept offline needs to look like itself.
 STATIC_FILES = [
     "css/site.css",
     "css/print.css",
     "js/site.js",
-    "django-htmx/htmx.min.js",
+    "django_htmx/htmx-2.min.js",
+    "rules/rules.css",
+    "referee/referee.css",
+    "games/games.css",
+    "games/print.css",
+    "games/sheet.js",
     "icons/favicon.svg",
     "icons/favicon.png",
     "icons/touch-icon.png",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
 ]
 
 ICONS = [
