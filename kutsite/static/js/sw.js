@@ -56,9 +56,9 @@ function sync(language) {
       var list = lists[0];
       var name = PREFIX + language + "-" + list.version;
       if (lists[1] && lists[1].version === list.version) { return null; }
-      return fill(name, list.urls).then(function () {
+      return fill(name, list.urls).then(function () { return retire(language, name); }).then(function () {
         return caches.open(PREFIX + "info").then(function (info) { return info.put(listUrl, response); });
-      }).then(function () { return retire(language, name); });
+      });
     });
   }).catch(function () { return null; }).then(function () { delete syncing[language]; });
   return syncing[language];
@@ -161,15 +161,18 @@ function page(event) {
   });
 }
 
-// A page already in the store is replaced by the copy just loaded.
+// A page already in the store is replaced by the copy just loaded. Only the complete store is
+// touched, after any sync of its language: opening a store being deleted would bring it back.
 function refresh(request, response) {
-  var mine = PREFIX + languageOf(request.url) + "-";
-  return caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (name) { return name.indexOf(mine) === 0; }).map(function (name) {
-      return caches.open(name).then(function (cache) {
-        return cache.match(request, { ignoreVary: true }).then(function (old) { return old ? cache.put(request, response.clone()) : null; });
+  var language = languageOf(request.url, null);
+  if (!language) { return Promise.resolve(null); }
+  return Promise.resolve(syncing[language]).then(function () { return storeInfo(language); }).then(function (list) {
+    var name = list && PREFIX + language + "-" + list.version;
+    return name && caches.has(name).then(function (complete) {
+      return complete && caches.open(name).then(function (cache) {
+        return cache.match(request, { ignoreVary: true }).then(function (old) { return old && cache.put(request, response); });
       });
-    }));
+    });
   });
 }
 
