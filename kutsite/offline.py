@@ -52,8 +52,12 @@ STATIC_FILES = [
 ICONS = [
     {"src": "icons/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
     *(
-        {"src": f"icons/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
-         "purpose": purpose}
+        {
+            "src": f"icons/icon-{size}.png",
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": purpose,
+        }
         for size in (192, 512)
         for purpose in ("any", "maskable")
     ),

@@ -73,9 +73,7 @@ def poll(page, script, arg=None, *, until=bool):
 
 def wait_for_store(page, language, version=None):
     """Until the worker has stored every page of `language` (under `version`, if given)."""
-    return poll(
-        page, STORED, language, until=lambda found: found and version in (None, found)
-    )
+    return poll(page, STORED, language, until=lambda found: found and version in (None, found))
 
 
 def heading(page):
@@ -150,9 +148,7 @@ def test_an_edit_reaches_the_phone_on_its_next_online_visit(live_server, content
     expect(heading(page)).to_contain_text("(edited)")
 
 
-def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(
-    live_server, content, phone
-):
+def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(live_server, content, phone):
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     context, page = phone("de")
     page.goto(f"{live_server.url}/de/")

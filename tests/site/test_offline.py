@@ -16,7 +16,11 @@ pytestmark = pytest.mark.django_db
 
 LANGUAGES = {
     "en": {"guide": "/en/guide/", "referee": "/en/referee/", "offline": "You are offline"},
-    "de": {"guide": "/de/anleitung/", "referee": "/de/schiedsrichter/", "offline": "Du bist offline"},
+    "de": {
+        "guide": "/de/anleitung/",
+        "referee": "/de/schiedsrichter/",
+        "offline": "Du bist offline",
+    },
 }
 
 
@@ -35,7 +39,8 @@ def test_each_language_has_its_own_installable_manifest(client, language):
     assert data["display"] == "standalone"
     assert data["short_name"] == "Küt"
     # The palette of site.css (--bg, light mode).
-    css = open(finders.find("css/site.css"), encoding="utf-8").read()
+    with open(finders.find("css/site.css"), encoding="utf-8") as handle:
+        css = handle.read()
     assert re.search(r"--bg:\s*" + data["background_color"], css)
     assert re.search(r"--bg:\s*" + data["theme_color"], css)
 

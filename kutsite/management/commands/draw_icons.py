@@ -5,7 +5,8 @@
 writes `kutsite/static/icons/`: favicon.svg, favicon.png (32×32), touch-icon.png (the
 apple-touch-icon, 180×180, on the page colour, as iOS shows no transparency), favicon.ico
 (16, 32, 48) and the web app manifest's icon-192.png and icon-512.png (maskable: on the page
-colour, the tile inside the central safe circle, so any mask shape keeps the whole K). The files are committed; run this again only when the drawing changes.
+colour, the tile inside the central safe circle, so any mask shape keeps the whole K).
+The files are committed; run this again only when the drawing changes.
 """
 
 from pathlib import Path
