@@ -196,13 +196,16 @@ STORAGES = {
 # All script lives in static files and htmx is configured by a <meta> tag, so the policy
 # needs no 'unsafe-inline', no 'unsafe-eval' and no nonce (a nonce in a cached page would be
 # replayed to every visitor). Nothing is allowed by default; each kind of source the pages
-# use is listed: scripts, styles, images (share cards) and htmx requests, all from the site.
+# use is listed: scripts, styles, images (share cards) and htmx requests, all from the site,
+# and the offline service worker and web app manifest (kutsite/offline.py).
 SECURE_CSP = {
     "default-src": [CSP.NONE],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF],
     "connect-src": [CSP.SELF],
+    "worker-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
     "object-src": [CSP.NONE],
     "base-uri": [CSP.SELF],
     "form-action": [CSP.SELF],

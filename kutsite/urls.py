@@ -5,7 +5,7 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from games.sitemaps import SITEMAPS as GAMES_SITEMAPS
-from kutsite import errors, views
+from kutsite import errors, offline, views
 from kutsite.ratelimit import rate_limited
 from kutsite.sitemaps import HomeSitemap
 from referee.sitemaps import SITEMAPS as REFEREE_SITEMAPS
@@ -24,6 +24,7 @@ urlpatterns = [
     path("", views.root, name="root"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("language/<str:language>/", views.switch_language, name="switch_language"),
     # Before the admin's own URLs: the same login view, with a limit on attempts.
@@ -33,6 +34,9 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline, name="offline"),
+    path("offline/store.json", offline.store, name="offline_store"),
     path("", include("rules.urls")),
     path(_("referee/"), include("referee.urls")),
     path("", include("scoring.urls")),

@@ -3,8 +3,10 @@
     python manage.py draw_icons
 
 writes `kutsite/static/icons/`: favicon.svg, favicon.png (32×32), touch-icon.png (the
-apple-touch-icon, 180×180, on the page colour, as iOS shows no transparency) and favicon.ico
-(16, 32, 48). The files are committed; run this again only when the drawing changes.
+apple-touch-icon, 180×180, on the page colour, as iOS shows no transparency), favicon.ico
+(16, 32, 48) and the web app manifest's icon-192.png and icon-512.png (maskable: on the page
+colour, the tile inside the central safe circle, so any mask shape keeps the whole K).
+The files are committed; run this again only when the drawing changes.
 """
 
 from pathlib import Path
@@ -65,7 +67,7 @@ def png(size: int, background: str | None = None, inset: float = 0.0) -> Image.I
 
 
 class Command(BaseCommand):
-    help = "Draw the favicon (SVG, PNG, ICO) and the apple-touch-icon into kutsite/static/icons."
+    help = "Draw the favicon, touch icon and app icons into kutsite/static/icons."
 
     def handle(self, *args, **options):
         OUT.mkdir(parents=True, exist_ok=True)
@@ -74,5 +76,10 @@ class Command(BaseCommand):
         png(180, background=PAGE, inset=0.08).convert("RGB").save(
             OUT / "touch-icon.png", optimize=True
         )
+        for size in (192, 512):
+            # Maskable: the safe zone is the central circle of 80 % of the width.
+            png(size, background=PAGE, inset=0.18).convert("RGB").save(
+                OUT / f"icon-{size}.png", optimize=True
+            )
         png(48).save(OUT / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
         self.stdout.write(f"Icons written to {OUT}")

@@ -104,6 +104,8 @@
     if (event.target.closest("[data-language-switch]")) { updateSwitch(); }
   }, true);
 
+  if (navigator.serviceWorker) { navigator.serviceWorker.register("/sw.js"); }
+
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:load", function (event) { enhance(event.target); });
 })();

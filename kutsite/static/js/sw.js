@@ -1,0 +1,188 @@
+// The service worker: the rules at a table with no signal (served from /sw.js, kutsite/offline.py).
+//
+// - site.js registers the worker. When it starts, and after each page loaded from the network,
+//   the worker checks the store of that page's language in the background: it asks
+//   /<lang>/offline/store.json what to keep and under which version (deploy + content); when the
+//   version is new it fetches every page and static file into a new store "kut-<lang>-<version>"
+//   and, once that is complete, deletes the older stores of that language. So an edit reaches
+//   the phone on its next online visit.
+// - Pages: network first, with a short timeout; then the store; then the branded offline page
+//   of the page's language. Static files: the store first (their names change with each deploy).
+// - Read-only game sheets opened before are kept in "kut-sheets" and shown offline with a note
+//   giving the time they were last loaded.
+"use strict";
+
+var PREFIX = "kut-";
+var SHEETS = PREFIX + "sheets";
+var SHEETS_KEPT = 20;
+var TIMEOUT = 3000;
+var LANGUAGES = ["en", "de"];
+var syncing = {};
+
+self.addEventListener("install", function () { self.skipWaiting(); });
+
+// The first visit: the page that registered the worker was loaded without it.
+self.addEventListener("activate", function (event) {
+  event.waitUntil(self.clients.claim().then(function () {
+    return self.clients.matchAll({ type: "window" });
+  }).then(function (windows) {
+    return Promise.all(windows.map(function (client) { return sync(languageOf(client.url, null)); }));
+  }));
+});
+
+// The page's language from its path ("/de/…"), else `fallback`.
+function languageOf(url, fallback) {
+  var first = new URL(url).pathname.split("/")[1];
+  return LANGUAGES.indexOf(first) === -1 ? (fallback === undefined ? "en" : fallback) : first;
+}
+
+function storeInfo(language) {
+  return caches.open(PREFIX + "info").then(function (cache) {
+    return cache.match("/" + language + "/offline/store.json").then(function (response) {
+      return response ? response.json() : null;
+    });
+  });
+}
+
+// Fetch the list; fill a new store when its version is new, then delete the older ones. The
+// info cache records a version only once its store is complete. One sync per language at a time.
+function sync(language) {
+  if (!language) { return Promise.resolve(null); }
+  if (syncing[language]) { return syncing[language]; }
+  var listUrl = "/" + language + "/offline/store.json";
+  syncing[language] = fetch(listUrl, { credentials: "same-origin", cache: "no-cache" }).then(function (response) {
+    if (!response.ok) { throw new Error("store list " + response.status); }
+    return Promise.all([response.clone().json(), storeInfo(language)]).then(function (lists) {
+      var list = lists[0];
+      var name = PREFIX + language + "-" + list.version;
+      if (lists[1] && lists[1].version === list.version) { return null; }
+      return fill(name, list.urls).then(function () { return retire(language, name); }).then(function () {
+        return caches.open(PREFIX + "info").then(function (info) { return info.put(listUrl, response); });
+      });
+    });
+  }).catch(function () { return null; }).then(function () { delete syncing[language]; });
+  return syncing[language];
+}
+
+function fill(name, urls) {
+  return caches.open(name).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      return fetch(url, { credentials: "same-origin", cache: "no-cache" }).then(function (response) {
+        if (!response.ok) { throw new Error(url + " " + response.status); }
+        return cache.put(url, response);
+      });
+    }));
+  });
+}
+
+function retire(language, current) {
+  var mine = PREFIX + language + "-";
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf(mine) === 0 && name !== current;
+    }).map(function (name) { return caches.delete(name); }));
+  });
+}
+
+function fromStore(request) {
+  return caches.match(request, { ignoreVary: true });
+}
+
+function offlinePage(request) {
+  return caches.match("/" + languageOf(request.url) + "/offline/", { ignoreVary: true });
+}
+
+function isSheet(url, list) {
+  return list && list.sheets && new URL(url).pathname.indexOf(list.sheets) === 0;
+}
+
+function keepSheet(request, response) {
+  return caches.open(SHEETS).then(function (cache) {
+    var headers = new Headers(response.headers);
+    headers.set("X-Kut-Stored", new Date().toISOString());
+    return response.blob().then(function (body) {
+      return cache.put(request.url, new Response(body, { status: response.status, headers: headers }));
+    }).then(function () {
+      return cache.keys().then(function (keys) {
+        return Promise.all(keys.slice(0, Math.max(0, keys.length - SHEETS_KEPT)).map(function (key) {
+          return cache.delete(key);
+        }));
+      });
+    });
+  });
+}
+
+function storedSheet(request, list) {
+  return caches.open(SHEETS).then(function (cache) { return cache.match(request.url); }).then(function (response) {
+    if (!response) { return undefined; }
+    var time = new Date(response.headers.get("X-Kut-Stored")).toLocaleString(list.language);
+    var note = list.stale.replace("%(time)s", time);
+    return response.text().then(function (html) {
+      var banner = '<p class="notice" role="status" data-offline-sheet>' + note.replace(/[&<>"]/g, function (c) {
+        return "&#" + c.charCodeAt(0) + ";";
+      }) + "</p>";
+      html = html.replace(/(<main[^>]*>)/, "$1" + banner);
+      return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+  });
+}
+
+// Network first, but not for long: a page still loading after TIMEOUT comes from the store.
+function page(event) {
+  var request = event.request;
+  if (request.method !== "GET") {
+    // A form being sent: wait for the server however long it takes, never answer twice.
+    return fetch(request).catch(function () { return offlinePage(request); });
+  }
+  var kept = storeInfo(languageOf(request.url)).catch(function () { return null; });
+  var settled = fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      event.waitUntil(kept.then(function (list) {
+        return isSheet(request.url, list) ? keepSheet(request, copy) : refresh(request, copy);
+      }).catch(function () { return null; }).then(function () {
+        return sync(languageOf(request.url, null));
+      }));
+    }
+    return response;
+  });
+  function stored() {
+    return kept.then(function (list) {
+      return isSheet(request.url, list) ? storedSheet(request, list) : fromStore(request);
+    });
+  }
+  var late = new Promise(function (resolve) { setTimeout(resolve, TIMEOUT, "late"); });
+  return Promise.race([settled, late]).then(function (first) {
+    if (first !== "late") { return first; }
+    return stored().then(function (response) { return response || settled; });
+  }).catch(function () {
+    return stored().then(function (response) { return response || offlinePage(request); })
+      .then(function (response) { return response || Response.error(); });
+  });
+}
+
+// A page already in the store is replaced by the copy just loaded. Only the complete store is
+// touched, after any sync of its language: opening a store being deleted would bring it back.
+function refresh(request, response) {
+  var language = languageOf(request.url, null);
+  if (!language) { return Promise.resolve(null); }
+  return Promise.resolve(syncing[language]).then(function () { return storeInfo(language); }).then(function (list) {
+    var name = list && PREFIX + language + "-" + list.version;
+    return name && caches.has(name).then(function (complete) {
+      return complete && caches.open(name).then(function (cache) {
+        return cache.match(request, { ignoreVary: true }).then(function (old) { return old && cache.put(request, response); });
+      });
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) { return; }
+  if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  } else if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(fromStore(request).then(function (stored) { return stored || fetch(request); }));
+  }
+});
