@@ -88,7 +88,12 @@
     picker.dataset.currentTarget = input.id;
     aim(picker, input);
     var field = input.closest(".field");
-    if (field && field.nextElementSibling !== picker) { field.after(picker); }
+    if (field && field.nextElementSibling !== picker) {
+      // moving the picker moves the field: bring both back into view, the field first
+      field.after(picker);
+      picker.scrollIntoView({ block: "nearest" });
+      input.scrollIntoView({ block: "nearest" });
+    }
   });
 
   function enhance(root) {
