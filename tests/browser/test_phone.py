@@ -6,8 +6,8 @@ WCAG 2.2: 2.4.11 Focus Not Obscured, 1.4.10 Reflow, 2.5.3 Label in Name; CLS ≤
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
 from django.utils import translation
+from playwright.sync_api import expect
 
 from games import services
 from tests.scoring.helpers import base_round, url
@@ -23,7 +23,9 @@ SCREENS = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
 CLS_OBSERVER = """
 window.kutShift = 0;
 new PerformanceObserver(function (list) {
-  list.getEntries().forEach(function (e) { if (!e.hadRecentInput) { window.kutShift += e.value; } });
+  list.getEntries().forEach(function (e) {
+    if (!e.hadRecentInput) { window.kutShift += e.value; }
+  });
 }).observe({ type: "layout-shift", buffered: true });
 """
 
@@ -33,7 +35,8 @@ FOCUS_PROBE = """
 () => {
   const found = [];
   const controls = document.querySelectorAll(
-    "main a[href], main button, main input:not([type=hidden]), main select, main textarea, main [tabindex]");
+    "main a[href], main button, main input:not([type=hidden]), main select, main textarea, "
+    + "main [tabindex]");
   let checked = 0;
   for (const el of controls) {
     if (el.tabIndex < 0 || el.disabled || !el.getClientRects().length) continue;
@@ -47,7 +50,10 @@ FOCUS_PROBE = """
     const r = shown.getClientRects()[0];
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     const name = el.id || el.name || el.textContent.trim().slice(0, 30);
-    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) { found.push(name + ": off screen"); continue; }
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) {
+      found.push(name + ": off screen");
+      continue;
+    }
     const hit = document.elementFromPoint(x, y);
     const labels = el.labels ? Array.from(el.labels) : [];
     if (!hit || !(el.contains(hit) || labels.some((l) => l.contains(hit)))) {
@@ -122,6 +128,13 @@ def test_phone_pages_hide_nothing_shift_nothing_and_overflow_nowhere(
         assert probe["found"] == [], (name, probe["found"])
         width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], (name, width)
+        if name == "sheet":
+            # long names are cut with an ellipsis, never broken mid-word onto a second line
+            lines = page.evaluate(
+                "Array.from(document.querySelectorAll('.sheet-name'), (e) =>"
+                " e.offsetHeight / parseFloat(getComputedStyle(e).lineHeight))"
+            )
+            assert len(lines) == 4 and max(lines) < 1.5, lines
         if name in ("calculator", "check", "discard"):
             tiles = page.evaluate(PICKER_PROBE)
             assert tiles["count"] == 13 * 4 + 2 and tiles["outside"] == [], (name, tiles)
@@ -171,9 +184,7 @@ def test_picker_is_one_tab_stop_with_arrow_keys_and_escape_back_to_its_field(liv
     assert page.locator("#id_rack4").input_value() == ""
 
 
-def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(
-    live_server, browser
-):
+def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(live_server, browser):
     for javascript in (True, False):
         context = browser.new_context(java_script_enabled=javascript, locale="en-GB")
         page = context.new_page()
