@@ -8,14 +8,11 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from django.apps import apps
 from playwright.sync_api import expect
 
 from games import services
-from referee.content import seed
 from referee.models import Ruling
 from rules.models import Round
-from rules.seed import seed_rounds
 
 pytestmark = pytest.mark.browser
 
@@ -30,9 +27,8 @@ LOCALES = {"en": "en-GB", "de": "de-DE"}
 
 @pytest.fixture
 def content(transactional_db):
-    """live_server's database is flushed between tests: seed it as the data migrations do."""
-    seed(apps)
-    seed_rounds(Round)
+    """live_server's database is flushed between tests; serialized rollback (tests/conftest.py)
+    brings back what the data migrations seeded."""
     assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 
 
