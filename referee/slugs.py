@@ -5,7 +5,7 @@
 the ruling's key (so the view can send the other language's slug on with a 301) and writes a
 key as the slug of the active language — so `reverse("referee:ruling", args=[key])`,
 `translate_url` (hreflang, the language switcher) and the sitemap all give each language its
-own slug. Slugs are read from the content once per content version (one query).
+own slug. Slugs come from the rulings kept in memory (`Ruling.objects.cached()`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ def _slugs() -> tuple[dict[str, str], dict[str, str]]:
     def read() -> tuple[dict[str, str], dict[str, str]]:
         keys: dict[str, str] = {}
         german: dict[str, str] = {}
-        for key, slug in Ruling.objects.values_list("key", "slug_de"):
+        for ruling in Ruling.objects.cached():  # kept, so an outage never needs the database
+            key, slug = ruling.key, ruling.slug_de
             keys[key] = key
             if slug:
                 keys.setdefault(slug, key)

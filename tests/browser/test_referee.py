@@ -102,7 +102,8 @@ def test_the_checkers_work_without_javascript(live_server, browser, content):
     expect(page).to_have_url(re.compile(r"/en/referee/check/\?indicator=b8&tiles=r13\+r1\+r2"))
     expect(page.locator("[data-verdict]")).to_have_attribute("data-reason", "RUN_WRAPS_PAST_ONE")
     # The share control is a plain link to the permalink.
-    expect(page.locator("#check-result [data-share]")).to_have_attribute("href", page.url)
+    share = page.locator("#check-result [data-share]")
+    assert share.evaluate("a => a.href") == page.url
     context.close()
 
 

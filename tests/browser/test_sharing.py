@@ -51,7 +51,7 @@ def deep_links(secrets):
     """Pairs of twins: (English, German) for every kind of page people send to the table."""
     edit, view = secrets
     return [
-        ("/en/referee/run-12-13-1/", "/de/schiedsrichter/run-12-13-1/"),
+        ("/en/referee/run-12-13-1/", "/de/schiedsrichter/reihe-12-13-1/"),
         ("/en/rounds/7/", "/de/runden/7/"),
         (f"/en/calculator/?{CALCULATOR}", f"/de/rechner/?{CALCULATOR}"),
         (f"/en/referee/check/?{CHECK}", f"/de/schiedsrichter/pruefen/?{CHECK}"),

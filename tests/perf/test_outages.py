@@ -19,6 +19,7 @@ from django.test import Client
 from bench.outage import SqliteOutage, Traffic, seconds_until_all_ok
 from bench.server import ProductionSite
 from games import services
+from kutsite import content
 from rules.models import Round
 
 CONTENT = [
@@ -216,3 +217,13 @@ def test_a_body_django_cannot_read_is_the_visitors_400_not_our_500(path, languag
     assert response.status_code == 400
     body = response.content.decode()
     assert f'<html lang="{language}">' in body and "Traceback" not in body
+
+
+@pytest.mark.django_db
+def test_a_worker_that_had_no_visitor_yet_serves_the_rules_from_what_it_read_at_start():
+    content.reset()
+    content.warm()  # what kutsite/wsgi.py does when a worker starts
+    client = Client(raise_request_exception=False)
+    with connection.execute_wrapper(failing(OperationalError("gone before the first visitor"))):
+        for path in CONTENT:  # German pages link rulings by their German slugs, too
+            assert client.get(path).status_code == 200, path
