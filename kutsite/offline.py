@@ -42,6 +42,7 @@ STATIC_FILES = [
     "games/games.css",
     "games/print.css",
     "games/sheet.js",
+    "games/mine.js",
     "icons/favicon.svg",
     "icons/favicon.png",
     "icons/touch-icon.png",

@@ -73,7 +73,11 @@ def test_create_record_two_rounds_undo_one_and_watch_read_only(
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert_accessible(page)
 
-    page.get_by_role("button", name="Undo round 2").click()
+    # two taps: open the confirmation, then the button inside it
+    undo = page.get_by_role("button", name="Undo round 2")
+    expect(undo).to_be_hidden()
+    page.locator("summary", has_text="Undo round 2").click()
+    undo.click()
     expect(page.locator("[data-done]")).to_contain_text("Undone: the scores of round 2.")
     expect(page.locator("tr[data-round='2'] td[data-score]")).to_have_count(0)
     expect(page.locator("[data-total='2']")).to_have_text("70")

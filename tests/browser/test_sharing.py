@@ -30,7 +30,6 @@ def content(transactional_db):
     """live_server's database is flushed between tests; serialized rollback (tests/conftest.py)
     brings back what the data migrations seeded."""
     assert Ruling.objects.count() == 9 and Round.objects.count() == 20
-    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 
 
 @pytest.fixture

@@ -81,7 +81,7 @@ def test_pages_answer_htmx_and_head_with_the_whole_page(client, path):
 @pytest.mark.parametrize(
     ("path", "queries"),
     # The German guide links rulings by their German slugs, which are content (issue 16).
-    [("/en/guide/", 0), ("/de/anleitung/", 1), ("/en/rounds/", 1), ("/de/runden/", 1)]
+    [("/en/guide/", 0), ("/de/anleitung/", 2), ("/en/rounds/", 1), ("/de/runden/", 1)]
     + [(f"/en/rounds/{n}/", 1) for n in (1, 12, 20)]
     + [("/en/glossary/", 1), ("/de/glossar/", 1)],
 )

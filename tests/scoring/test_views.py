@@ -20,7 +20,8 @@ def test_empty_calculator_page_in_both_languages(client):
     # nothing entered: no scores and no errors yet
     assert not scores(en_html) and "data-error" not in en_html
     # the form works without JavaScript: a GET form to the same URL with a Calculate button
-    assert 'action="/en/calculator/" method="get"' in en_html
+    # without JavaScript the answer page opens at the scores
+    assert 'action="/en/calculator/#result-heading" method="get"' in en_html
     assert '<button type="submit">Calculate</button>' in en_html
     assert '<button type="submit">Berechnen</button>' in de_html
     # ... and with htmx: GET of the result fragment, URL replaced (no entry per tap), on input

@@ -44,6 +44,15 @@ def test_tile_picker_offers_every_face_and_is_hidden_without_javascript():
     assert " hidden>" in html
 
 
+def test_picker_tiles_are_named_by_what_they_show_then_the_colour():
+    """WCAG 2.5.3 Label in Name: no aria-label that drops the visible "1 R"."""
+    html = render("{% tile_picker target='id_tiles' %}")
+    assert "aria-label" not in html.split("<button", 1)[1]
+    assert '<b>7</b> <i>R</i><span class="visually-hidden"> red 7</span>' in html
+    # one tab stop: every button starts out of the tab order, site.js gives one tabindex 0
+    assert html.count('tabindex="-1"') == html.count("<button")
+
+
 def test_share_button_is_a_plain_link_to_the_permalink():
     request = RequestFactory().get("/en/")
     html = render(

@@ -46,11 +46,5 @@
     document.querySelectorAll("[data-append-tools][hidden]").forEach(function (tools) {
       tools.hidden = false;
     });
-    // Name the picker's first target before any input has had focus.
-    document.querySelectorAll("[data-tile-picker][data-target]").forEach(function (picker) {
-      var current = picker.querySelector("[data-picker-current]");
-      var label = document.querySelector("label[for='" + picker.dataset.target + "']");
-      if (current && label && !current.textContent) { current.textContent = label.textContent; }
-    });
   });
 })();

@@ -1,0 +1,110 @@
+// The tile picker: every feature has a plain-HTML fallback (type the tiles).
+(function () {
+  "use strict";
+
+  // Tile picker: one tab stop (roving tabindex, arrow keys inside), placed under the field it
+  // fills: the input named by data-target, or the last focused [data-picker-input] of its group.
+  function pickerTarget(picker) {
+    var id = picker.dataset.currentTarget || picker.dataset.target;
+    return id ? document.getElementById(id) : null;
+  }
+
+  function changed(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function tokens(value) {
+    return value.split(/[\s,+\-]+/).filter(function (t) { return t.length > 0; });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-picker-token], [data-picker-action]");
+    if (!button) { return; }
+    var picker = button.closest("[data-tile-picker]");
+    var input = picker && pickerTarget(picker);
+    if (!input) { return; }
+    event.preventDefault();
+    rove(picker, button);
+    var current = tokens(input.value);
+    var action = button.dataset.pickerAction;
+    if (action === "undo") {
+      current.pop();
+    } else if (action === "clear") {
+      current = [];
+    } else if (input.dataset.pickerSingle !== undefined) {
+      current = [button.dataset.pickerToken];
+    } else {
+      current.push(button.dataset.pickerToken);
+    }
+    input.value = current.join(" ");
+    changed(input);
+  });
+
+  function rove(picker, button) {
+    picker.querySelectorAll("button").forEach(function (b) { b.tabIndex = b === button ? 0 : -1; });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var button = event.target.closest("[data-tile-picker] button");
+    if (!button) { return; }
+    var picker = button.closest("[data-tile-picker]");
+    if (event.key === "Escape") {
+      var input = pickerTarget(picker);
+      if (input) { event.preventDefault(); input.focus(); }
+      return;
+    }
+    var rows = Array.prototype.map.call(picker.querySelectorAll(".tile-picker__row"), function (row) {
+      return Array.prototype.slice.call(row.querySelectorAll("button"));
+    });
+    var all = [].concat.apply([], rows);
+    var r = rows.findIndex(function (row) { return row.indexOf(button) >= 0; });
+    var c = rows[r].indexOf(button);
+    var next = {
+      ArrowLeft: all[all.indexOf(button) - 1],
+      ArrowRight: all[all.indexOf(button) + 1],
+      ArrowUp: rows[r - 1] && rows[r - 1][Math.min(c, rows[r - 1].length - 1)],
+      ArrowDown: rows[r + 1] && rows[r + 1][Math.min(c, rows[r + 1].length - 1)],
+      Home: all[0],
+      End: all[all.length - 1]
+    }[event.key];
+    if (!next) { return; }
+    event.preventDefault();
+    rove(picker, next);
+    next.focus();
+  });
+
+  function aim(picker, input) {
+    var label = picker.querySelector("[data-picker-current]");
+    var inputLabel = document.querySelector("label[for='" + input.id + "']");
+    if (label && inputLabel) { label.textContent = inputLabel.textContent; }
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var input = event.target.closest("[data-picker-input]");
+    if (!input) { return; }
+    var picker = document.querySelector("[data-tile-picker][data-picker-group='" + input.dataset.pickerInput + "']");
+    if (!picker) { return; }
+    picker.dataset.currentTarget = input.id;
+    aim(picker, input);
+    var field = input.closest(".field");
+    if (field && field.nextElementSibling !== picker) {
+      // moving the picker moves the field: bring both back into view, the field first
+      field.after(picker);
+      picker.scrollIntoView({ block: "nearest" });
+      input.scrollIntoView({ block: "nearest" });
+    }
+  });
+
+  function enhance(root) {
+    root.querySelectorAll("[data-tile-picker][hidden]").forEach(function (picker) {
+      var input = pickerTarget(picker);
+      if (input) { aim(picker, input); }
+      rove(picker, picker.querySelector("button"));
+      picker.hidden = false;
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { enhance(document); });
+  document.addEventListener("htmx:load", function (event) { enhance(event.target); });
+})();

@@ -1,0 +1,68 @@
+"""My games on this phone (issue 13): the sheets this browser opened, listed on the home page
+and the new-game page, most recent first, each one forgettable; no account, no server state."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from playwright.sync_api import expect
+
+from games import services
+from tests.browser.test_phone import CLS_OBSERVER, SCREENS, label_in_name
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+
+def test_sheets_opened_here_are_listed_newest_first_and_can_be_forgotten(
+    live_server, page, axe, assert_accessible
+):
+    page.set_viewport_size(SCREENS[0])
+    page.add_init_script(CLS_OBSERVER)
+    first = services.create_game(["Maximilian", "Jürgen", "Ana", "Ben"], team=False)
+    second = services.create_game(["Cem", "Dila", "Eva", "Finn"], team=True)
+    with translation.override("de"):
+        home = reverse("home")
+        new = reverse("games:new")
+        first_sheet = reverse("games:sheet", args=[first.edit_secret])
+        second_view = reverse("games:view", args=[second.view_secret])
+    mine = page.locator("[data-my-games]")
+
+    page.goto(live_server.url + home)
+    expect(mine).to_be_hidden()  # nothing opened yet: no empty list
+    page.goto(live_server.url + first_sheet)
+    page.goto(live_server.url + second_view)
+    page.goto(live_server.url + first_sheet)  # opened again: first once more
+
+    page.goto(live_server.url + home)
+    expect(mine).to_be_visible()
+    expect(mine.get_by_role("heading")).to_have_text("Meine Spiele auf diesem Handy")
+    links = mine.get_by_role("link")
+    expect(links).to_have_count(2)
+    expect(links.nth(0)).to_have_text("Maximilian · Jürgen · Ana · Ben")
+    expect(links.nth(0)).to_have_attribute("href", first_sheet)
+    expect(links.nth(1)).to_have_text("Cem · Dila · Eva · Finn (nur zum Zuschauen)")
+    assert page.evaluate("window.kutShift") <= 0.01
+    assert_accessible(page)
+    label_in_name(axe, page)
+
+    # the new-game page lists them too; forgetting one keeps the other and focus in the list
+    page.goto(live_server.url + new)
+    mine.get_by_role("button", name="Vergessen: Maximilian · Jürgen · Ana · Ben").click()
+    expect(links).to_have_count(1)
+    expect(links.nth(0)).to_have_attribute("href", second_view)
+    expect(mine.get_by_role("button")).to_be_focused()
+    mine.get_by_role("button").click()
+    expect(mine).to_be_hidden()
+    expect(page.locator("main")).to_be_focused()  # not lost on a hidden button
+    page.goto(live_server.url + home)
+    expect(mine).to_be_hidden()
+
+
+def test_without_javascript_there_is_no_list(live_server, browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server.url + "/en/")
+    expect(page.locator("[data-my-games]")).to_be_hidden()
+    context.close()

@@ -1,0 +1,205 @@
+"""Phone screens in Chromium (issue 13): at 360×640 and 390×844, in both languages, light and
+dark, nothing pinned hides the focused control, the picker fits, nothing shifts or overflows.
+
+WCAG 2.2: 2.4.11 Focus Not Obscured, 1.4.10 Reflow, 2.5.3 Label in Name; CLS ≤ 0.01.
+"""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from playwright.sync_api import expect
+
+from games import services
+from tests.scoring.helpers import base_round, url
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+SCREENS = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
+
+# Sums layout shifts that no user input caused, from the first paint on.
+CLS_OBSERVER = """
+window.kutShift = 0;
+new PerformanceObserver(function (list) {
+  list.getEntries().forEach(function (e) {
+    if (!e.hadRecentInput) { window.kutShift += e.value; }
+  });
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+# Focuses every focusable control in the main area in turn and reports each one whose centre
+# is outside the viewport or covered by something else (elementFromPoint).
+FOCUS_PROBE = """
+() => {
+  const found = [];
+  const controls = document.querySelectorAll(
+    "main a[href], main button, main input:not([type=hidden]), main select, main textarea, "
+    + "main [tabindex]");
+  let checked = 0;
+  for (const el of controls) {
+    if (el.tabIndex < 0 || el.disabled || !el.getClientRects().length) continue;
+    el.focus();
+    if (document.activeElement !== el) continue;
+    checked += 1;
+    // a visually hidden radio or checkbox shows its focus on its label
+    const box = el.getBoundingClientRect();
+    const shown = box.width < 2 && el.labels && el.labels.length ? el.labels[0] : el;
+    // a link that wraps: the centre of its first line
+    const r = shown.getClientRects()[0];
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const name = el.id || el.name || el.textContent.trim().slice(0, 30);
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) {
+      found.push(name + ": off screen");
+      continue;
+    }
+    const hit = document.elementFromPoint(x, y);
+    const labels = el.labels ? Array.from(el.labels) : [];
+    if (!hit || !(el.contains(hit) || labels.some((l) => l.contains(hit)))) {
+      found.push(name + ": covered by " + (hit ? hit.outerHTML.slice(0, 80) : "nothing"));
+    }
+  }
+  return { checked, found };
+}
+"""
+
+# Every tile of the picker, once the picker is scrolled into view: inside the viewport?
+PICKER_PROBE = """
+() => {
+  const picker = document.querySelector("[data-tile-picker]");
+  picker.scrollIntoView({ block: "nearest" });
+  const outside = [];
+  const tiles = picker.querySelectorAll("[data-picker-token]");
+  for (const tile of tiles) {
+    const r = tile.getBoundingClientRect();
+    if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
+      outside.push(tile.dataset.pickerToken);
+    }
+  }
+  return { count: tiles.length, outside };
+}
+"""
+
+
+def urls(language):
+    game = services.create_game(["Maximilian", "Jürgen", "Anastasia", "Bartholomäus"], team=False)
+    with translation.override(language):
+        return {
+            "calculator": url(language, **base_round()),
+            "check": reverse("referee:check") + "?indicator=b8&tiles=r12+r13+r1&round=",
+            "discard": reverse("referee:discard") + "?indicator=b8&table=b4+b5+b6&tile=b3",
+            "sheet": reverse("games:sheet", args=[game.edit_secret]),
+            "record": reverse("games:record", args=[game.edit_secret]),
+        }
+
+
+def open_page(page, address):
+    page.goto(address)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)
+
+
+def label_in_name(axe, page):
+    """axe's experimental Label in Name rule, switched on by name: it must run and pass."""
+    options = {"runOnly": {"type": "rule", "values": ["label-content-name-mismatch"]}}
+    results = axe.run(page, options=options).response
+    kinds = ("passes", "violations", "incomplete", "inapplicable")
+    assert "label-content-name-mismatch" in {rule["id"] for kind in kinds for rule in results[kind]}
+    assert not results["violations"], results["violations"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("screen", SCREENS, ids=["360x640", "390x844"])
+def test_phone_pages_hide_nothing_shift_nothing_and_overflow_nowhere(
+    live_server, page, axe, assert_accessible, screen, language, scheme
+):
+    page.set_viewport_size(screen)
+    page.emulate_media(color_scheme=scheme)
+    page.add_init_script(CLS_OBSERVER)
+    for name, path in urls(language).items():
+        open_page(page, live_server.url + path)
+        assert page.evaluate("document.documentElement.lang") == language
+        shift = page.evaluate("window.kutShift")
+        assert shift <= 0.01, (name, shift)
+        probe = page.evaluate(FOCUS_PROBE)
+        assert probe["checked"] >= 5, (name, probe)
+        assert probe["found"] == [], (name, probe["found"])
+        width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], (name, width)
+        if name == "sheet":
+            # long names are cut with an ellipsis, never broken mid-word onto a second line
+            lines = page.evaluate(
+                "Array.from(document.querySelectorAll('.sheet-name'), (e) =>"
+                " e.offsetHeight / parseFloat(getComputedStyle(e).lineHeight))"
+            )
+            assert len(lines) == 4 and max(lines) < 1.5, lines
+        if name in ("calculator", "check", "discard"):
+            tiles = page.evaluate(PICKER_PROBE)
+            assert tiles["count"] == 13 * 4 + 2 and tiles["outside"] == [], (name, tiles)
+        assert_accessible(page)
+        label_in_name(axe, page)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_keyboard_reaches_the_calculator_result_in_thirty_tab_stops(live_server, page, language):
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + url(language, **base_round()))
+    page.locator("#id_indicator").focus()
+    stops = 0
+    while not page.evaluate("!!document.activeElement.closest('#calculator-result')"):
+        page.keyboard.press("Tab")
+        stops += 1
+        assert stops <= 30, page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    assert page.evaluate("document.activeElement.matches('[data-share]')")
+
+
+def test_picker_is_one_tab_stop_with_arrow_keys_and_escape_back_to_its_field(live_server, page):
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + url("en"))
+    page.locator("#id_rack2").focus()
+    # the picker names its field and sits right under it: the next tab stop
+    current = page.locator("[data-picker-current]")
+    assert current.inner_text() == "Player 2: Tiles left"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.pickerToken") == "r1"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.pickerToken") == "k2"
+    page.keyboard.press("Enter")
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.pickerAction") == "clear"
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")
+    # one more Tab leaves the picker for the points field beside the rack
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "id_points2"
+    assert page.locator("#id_rack2").input_value() == "k2 r1"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.pickerToken") == "r1"
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "id_rack2"
+    # nothing else got the tiles
+    assert page.locator("#id_rack4").input_value() == ""
+
+
+def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(live_server, browser):
+    for javascript in (True, False):
+        context = browser.new_context(java_script_enabled=javascript, locale="en-GB")
+        page = context.new_page()
+        page.set_viewport_size(SCREENS[0])
+        bad = url("en", **base_round(rack4="k3 x99"))
+        if javascript:
+            open_page(page, live_server.url + url("en", **base_round()))
+            page.locator("#id_rack4").fill("k3 x99")
+        else:
+            open_page(page, live_server.url + bad)
+            # the answer page opens at the scores (the form's action has the anchor)
+        rack = page.locator("#id_rack4")
+        expect(page.locator("#id_rack4_error")).to_contain_text("x99")
+        expect(rack).to_have_attribute("aria-invalid", "true")
+        assert "id_rack4_error" in rack.get_attribute("aria-describedby")
+        expect(page.locator("#id_rack1")).not_to_have_attribute("aria-invalid", "true")
+        expect(page.locator("[data-live='1'] strong")).to_have_text("–")
+        context.close()
