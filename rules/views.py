@@ -1,7 +1,8 @@
 """The guide, the rounds, one round, and the glossary: thin views over the engine and content.
 
-Query budget: the guide needs no query, the rounds page and the glossary one each, a round
-page one (the round and its neighbours together) — whatever the content.
+The content is read once per content version and kept (`Round.objects.cached()`,
+`kutsite.content`): the rounds pages and the glossary need one query when it changed, none
+otherwise, and none while the database is away.
 """
 
 from __future__ import annotations
