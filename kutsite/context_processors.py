@@ -1,8 +1,12 @@
+from functools import lru_cache
+
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.urls import translate_url
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, get_language_info
+
+from kutsite import content
 
 
 def _absolute(request, path: str) -> str:
@@ -30,10 +34,20 @@ def site(request):
     }
 
 
+@lru_cache(maxsize=1024)
+def _twin_path(version: str, path: str, code: str) -> str:
+    """`path` in language `code`; the version keys it because rulings' slugs are content."""
+    return translate_url(path, code)
+
+
 def _twins(request, path: str, current: str) -> dict:
+    # Every checker or calculator answer has a new query string but one of a few paths: the
+    # path is translated once (resolve and reverse) and the query put back unchanged.
+    base, mark, query = path.partition("?")
+    version = content.version()
     alternates = []
     for code, _name in settings.LANGUAGES:
-        url = translate_url(path, code)
+        url = _twin_path(version, base, code) + mark + query
         alternates.append(
             {
                 "code": code,

@@ -1,7 +1,7 @@
 """One URL, two answers: the whole page, or just the fragment htmx asked for."""
 
 from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 
 def wants_fragment(request) -> bool:
@@ -14,9 +14,14 @@ def render_page(request, template: str, fragment: str, context: dict, status: in
     """Render `template`, or only its `{% partialdef fragment %}` for an htmx request.
 
     Varies on both headers `wants_fragment` reads, so no cache hands a fragment to a full-page
-    visit or to a history restore.
+    visit or to a history restore. A fragment answers one visitor's live input: it is private,
+    so no shared cache spends time and room on it (kutsite/http.py says why).
     """
-    name = f"{template}#{fragment}" if wants_fragment(request) else template
-    response = render(request, name, context, status=status)
+    partial = wants_fragment(request)
+    response = render(
+        request, f"{template}#{fragment}" if partial else template, context, status=status
+    )
     patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request"))
+    if partial:
+        patch_cache_control(response, private=True)
     return response

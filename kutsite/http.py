@@ -5,9 +5,25 @@ the guide, the rounds, the referee, and pure functions of the query string (the 
 calculator, share cards). Browsers, proxies and Django's page cache (`CACHES["pages"]`, keyed
 by the content version) may keep them, for as long as `PUBLIC_CACHE_CONTROL` says. A view
 that reads a cookie, the session, the user or a game does not qualify: it says `private`.
+
+One exception inside a public view: an htmx fragment that answers live input (`render_page`)
+is marked private by the view, and `public_page` leaves it so. Each keystroke at a table asks
+something new; storing every such answer in the shared page cache cost more than rendering it
+and pushed out the pages that are asked again.
 """
 
-from django.conf import settings
-from django.views.decorators.cache import cache_control
+from functools import wraps
 
-public_page = cache_control(**settings.PUBLIC_CACHE_CONTROL)
+from django.conf import settings
+from django.utils.cache import patch_cache_control
+
+
+def public_page(view):
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if "private" not in response.get("Cache-Control", ""):
+            patch_cache_control(response, **settings.PUBLIC_CACHE_CONTROL)
+        return response
+
+    return wrapper

@@ -61,6 +61,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
+    # Django's widget templates, found by the project's engine (FORM_RENDERER below).
+    "django.forms",
     "django_htmx",
     "kutsite",
     "rules",
@@ -119,6 +121,11 @@ TEMPLATES = [
         },
     },
 ]
+
+# Widgets render through the project's template engine so that templates/django/forms/ can
+# replace Django's per-attribute attrs.html with one filter (kutsite/templatetags/html_attrs.py):
+# the widgets were most of the cost of a checker or calculator page with new values.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 # --- Database ---------------------------------------------------------------------------
 

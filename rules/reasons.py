@@ -41,11 +41,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import (
+    get_language,
     gettext,
     gettext_lazy,
     ngettext,
@@ -542,9 +544,16 @@ def run_end(position: Any) -> Any:
 def format_points(value: Any) -> str:
     """A score or total with the page's thousands separator (1,000 / 1.000)."""
     try:
-        return number_format(int(value), force_grouping=True)
+        return _grouped(int(value), get_language())
     except (TypeError, ValueError):
         return str(value)
+
+
+@lru_cache(maxsize=4096)
+def _grouped(value: int, language: str | None) -> str:
+    # number_format reads the language's format settings on every call; a calculator page
+    # writes some thirty scores and totals, mostly the same few numbers.
+    return number_format(value, force_grouping=True)
 
 
 def _player(seat: Any) -> str:

@@ -245,7 +245,7 @@ class Calculation:
             )
         return rows
 
-    @property
+    @cached_property
     def summary(self) -> str:
         """The scores in one line, for link previews and sharing: "Round 3: Ana 0, Ben 195, …"."""
         scores = ", ".join(f"{row.name} {row.score_text}" for row in self.working)

@@ -73,9 +73,24 @@ def test_each_language_and_representation_has_its_own_copy(client):
         v.strip() for v in page["Vary"].split(",")
     }
     assert german["Content-Language"] == "de" and page["Content-Language"] == "en"
-    # Asked again, each comes from its own copy.
-    assert client.get(url, headers={"HX-Request": "true"}).content == fragment.content
-    assert client.get(url).content == page.content
+    # Asked again, the whole page comes from its copy; the live fragment is rendered again.
+    again = client.get(url)
+    assert again.content == page.content and not rendered(again)
+    fragment_again = client.get(url, headers={"HX-Request": "true"})
+    assert fragment_again.content == fragment.content and rendered(fragment_again)
+
+
+@pytest.mark.parametrize("path", [p for p in PUBLIC if "?" in p])
+def test_a_live_fragment_is_private_and_never_fills_the_page_cache(client, path):
+    live = {"HX-Request": "true"}
+    fragment = client.get(path, headers=live)
+    assert fragment.status_code == 200 and b"<html" not in fragment.content
+    cc = directives(fragment)
+    assert "private" in cc and "public" not in cc and "s-maxage" not in cc
+    assert "HX-Request" in fragment["Vary"]
+    assert rendered(client.get(path, headers=live))  # not kept: rendered every time
+    client.get(path)
+    assert not rendered(client.get(path))  # the whole page at the same address is kept
 
 
 def test_a_phone_that_has_the_page_gets_a_304(client):
