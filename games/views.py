@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import wraps
+from functools import lru_cache, wraps
 
 from django.conf import settings
 from django.core.cache import caches
@@ -154,10 +154,20 @@ def new(request):
     return render(request, "games/new.html", {"form": NewGameForm()})
 
 
+@lru_cache(maxsize=256)
+def _kept_sheet(game: Game, secret: str, version: int, mode: str, language: str, texts: str):
+    """A game's sheet as the templates show it, built once per version of the game and of the
+    content and per language. The edit sheet cannot be kept whole (its forms carry fresh
+    tokens), but re-reading the entries and re-building twenty rows on every poll was most of
+    its cost. `secret`, `version`, `language` and `texts` (the content version) are the key.
+    """
+    return sheet_context(game, _entries(game), contract_texts(), mode=mode)
+
+
 def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message: str = ""):
-    entries = _entries(game)
-    rounds = contract_texts()
-    context = sheet_context(game, entries, rounds, mode=mode)
+    secret = game.edit_secret if mode == EDIT else game.view_secret
+    kept = _kept_sheet(game, secret, game.version, mode, get_language(), content.version())
+    context = {**kept, "game": game}
     context.update(
         {
             "message": message,
