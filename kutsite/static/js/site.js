@@ -37,7 +37,7 @@
 
   // The language switch takes the address as it is now (live updates, #fragment) along.
   function updateSwitch() {
-    document.querySelectorAll("[data-language-switch]").forEach(function (link) {
+    document.querySelectorAll("[data-language-switch], .lang-offer a").forEach(function (link) {
       var target = new URL(link.href);
       target.searchParams.set("next", location.pathname + location.search + location.hash);
       link.href = target.href;
@@ -46,8 +46,30 @@
   // (htmx:afterSettle would come before the new URL)
   window.addEventListener("htmx:replacedInHistory", updateSwitch);
   document.addEventListener("click", function (event) {
-    if (event.target.closest("[data-language-switch]")) { updateSwitch(); }
+    if (event.target.closest("[data-language-switch], .lang-offer a")) { updateSwitch(); }
   }, true);
+
+  // Offer a reader from elsewhere the twin in their language (cookie, else browser); pinned.
+  var link = document.querySelector("[data-offer]"), box = document.createElement("div");
+  var chosen = /(?:^|; )django_language=(\w+)/.exec(document.cookie);
+  try {
+    var wanted = RegExp("\\b(" + link.lang + "|" + document.documentElement.lang + ")")
+      .exec(chosen ? chosen[1] : navigator.languages.join())[1] === link.lang
+      && document.referrer.indexOf(location.origin + "/") && !localStorage.kutOffer;
+  } catch (error) { /* none of our languages, or no storage */ }
+  if (wanted) {
+    box.className = "card lang-offer";
+    box.lang = link.lang;
+    box.innerHTML = '<a></a><button class="button--quiet"></button>';
+    box.firstChild.href = link.href;
+    box.firstChild.textContent = link.dataset.offer;
+    box.lastChild.textContent = link.dataset.offerClose;
+    box.lastChild.onclick = function () { box.remove(); link.focus(); localStorage.kutOffer = 1; };
+    document.addEventListener("focusin", function (event) {
+      if (event.target.closest("main, footer")) { box.remove(); }
+    });
+    link.closest("header").append(box);
+  }
 
   if (navigator.serviceWorker) { navigator.serviceWorker.register("/sw.js"); }
 })();
