@@ -1,10 +1,10 @@
 """A ruling's example, judged by the rules engine and ready to draw.
 
 `build(example)` reads the stored situation (tiles in notation, indicator, stage, rack …),
-asks the engine for the verdict and returns an `kutsite.verdicts.Verdict`: the faces to draw, a headline,
-the engine's reasons in words and the rule IDs. It works on anything with the attributes of
-`RulingExample` and raises the engine's `InputError` (with `field` set) for bad notation, so
-the admin can refuse an example the engine cannot read.
+asks the engine for the verdict and returns a `kutsite.verdicts.Verdict`: the faces to draw, a
+headline, the engine's reasons in words and the rule IDs. It works on anything with the
+attributes of `RulingExample` and raises the engine's `InputError` (with `field` set) for bad
+notation, so the admin can refuse an example the engine cannot read.
 """
 
 from __future__ import annotations

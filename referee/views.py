@@ -20,9 +20,9 @@ from django.views.decorators.http import require_safe
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page
+from kutsite.verdicts import Verdict
 from referee.cards import CardExample, CardSpec, CardTile, card_png
 from referee.checks import discard_result, meld_result
-from kutsite.verdicts import Verdict
 from referee.examples import readable
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm
 from referee.models import Ruling

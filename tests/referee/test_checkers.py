@@ -1,6 +1,7 @@
 """Meld and discard checkers: the rules digest's examples, htmx fragments, bad input."""
 
 import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
