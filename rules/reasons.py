@@ -22,6 +22,9 @@ Public names:
 - `kind_name(kind)`, `verdict_label(verdict)` — "run", "Küt group", "pair"; "Valid run",
   "Invalid".
 - `rule_label(rule)` — "Rule M2" / "Regel M2".
+- `rule_name(rule)` — "Rule M2: Runs" / "Regel M2: Reihen", a rule badge's accessible name;
+  `RULE_TITLES` and `RULE_TOPICS` hold the short title of every rule and the topic of each
+  letter, for the badges and the guide's list of rules.
 - `penalty_label(penalty)` — "2 penalty tiles" / "No penalty", the headline of a discard.
 - `okey_roles(verdict)` — one sentence per Okey of a valid meld: what it stands for.
 - `tile_label(tile)`, `colour_noun(colour)`, `run_end(position)`, `format_points(value)` — an
