@@ -8,12 +8,13 @@ faces to draw and the ruling that covers each verdict.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext
 
 from kutsite.tiles import Face, face_of, meld_faces
+from kutsite.verdicts import Link, Verdict
 from referee.coverage import ruling_for
 from referee.examples import discard_situation
 from referee.slugs import ruling_url
@@ -22,14 +23,7 @@ from rules.engine.discards import judge_discard
 from rules.engine.melds import MeldVerdict, classify_meld
 from rules.engine.tiles import Tile
 from rules.engine.verdicts import ReasonCode
-from rules.reasons import (
-    describe,
-    kind_name,
-    okey_roles,
-    penalty_label,
-    rule_label,
-    verdict_label,
-)
+from rules.reasons import describe, okey_roles, penalty_label, verdict_label
 
 
 def tokens(faces: Sequence[Face]) -> str:
@@ -37,63 +31,23 @@ def tokens(faces: Sequence[Face]) -> str:
     return " ".join(face.token for face in faces)
 
 
-@dataclass(frozen=True)
-class RulingLink:
-    slug: str
-    url: str
-    question: str
-
-
 def ruling_link(
     reason: str,
     rule: str | None,
     questions: Mapping[str, str],
     facts: Mapping[str, Any] | None = None,
-) -> RulingLink | None:
+) -> Link | None:
     """The ruling that covers this verdict's reason, if there is one and it is published."""
     key = ruling_for(reason, rule, facts)
     if key is None or key not in questions:
         return None
-    return RulingLink(key, ruling_url(key), questions[key])
-
-
-@dataclass(frozen=True)
-class MeldLine:
-    """One meld and the engine's verdict on it."""
-
-    faces: list[Face]
-    ok: bool
-    kind: str  # "run", "group", "pair" or "" when invalid
-    kind_label: str
-    label: str  # "Valid run" / "Invalid"
-    arranged: bool  # drawn in the order that makes the run, not the order typed
-    reason: str
-    rule: str
-    rule_label: str
-    sentence: str
-    okeys: list[str] = field(default_factory=list)
-    ruling: RulingLink | None = None
-
-
-@dataclass(frozen=True)
-class OpeningLine:
-    """Whether the melds are a valid opening meld for the round's contract (C2) — or, in the
-    all-at-once round, a valid way to lay the whole rack down (C4)."""
-
-    round: int
-    final: bool
-    ok: bool
-    reason: str
-    rule: str
-    rule_label: str
-    sentence: str
-    ruling: RulingLink | None = None
+    return Link(key, ruling_url(key), questions[key])
 
 
 @dataclass(frozen=True)
 class MeldResult:
-    melds: list[MeldLine]
-    opening: OpeningLine | None = None
+    melds: list[Verdict]
+    opening: Verdict | None = None
 
     @property
     def ok(self) -> bool:
@@ -102,25 +56,39 @@ class MeldResult:
     @property
     def summary(self) -> str:
         """The answer in one line, for link previews and sharing: "r12 r13 r1 – Valid run"."""
-        return "; ".join(f"{tokens(m.faces)} – {m.label}" for m in self.melds)
+        return "; ".join(f"{tokens(m.melds[0])} – {m.label}" for m in self.melds)
 
 
-def _line(verdict: MeldVerdict, indicator: Tile, questions: Mapping[str, str]) -> MeldLine:
-    kind = str(verdict.kind.value) if verdict.kind is not None else ""
-    return MeldLine(
-        faces=meld_faces(verdict, indicator),
+def _line(verdict: MeldVerdict, indicator: Tile, questions: Mapping[str, str]) -> Verdict:
+    arranged = gettext(
+        "The order of the tiles does not matter: they are shown in the order that makes the run."
+    )
+    return Verdict(
+        melds=(tuple(meld_faces(verdict, indicator)),),
         ok=verdict.ok,
-        kind=kind,
-        kind_label=kind_name(kind) if kind else "",
+        kind=str(verdict.kind.value) if verdict.kind is not None else "",
         label=verdict_label(verdict),
-        arranged=verdict.arranged,
+        arranged=arranged if verdict.arranged else "",
         reason=str(verdict.reason),
-        rule=verdict.rule,
-        rule_label=rule_label(verdict.rule),
-        sentence=describe(verdict),
-        okeys=okey_roles(verdict),
+        rules=(verdict.rule,),
+        sentences=(describe(verdict),),
+        notes=tuple(okey_roles(verdict)),
         ruling=ruling_link(verdict.reason, verdict.rule, questions, verdict.facts),
     )
+
+
+def opening_label(round_number: int, final: bool, ok: bool) -> str:
+    """The headline of an opening verdict (C2) or, in the all-at-once round, of laying the
+    whole rack down (C4)."""
+    if final and ok:
+        text = gettext("Round %(number)s: if these are all your tiles, they end the round")
+    elif final:
+        text = gettext("Round %(number)s: these tiles cannot go down all at once")
+    elif ok:
+        text = gettext("Opening meld for round %(number)s")
+    else:
+        text = gettext("Not an opening meld for round %(number)s")
+    return text % {"number": round_number}
 
 
 def meld_result(
@@ -140,42 +108,23 @@ def meld_result(
         verdict = check_opening(melds, contract, indicator)
         if verdict.ok:
             verdicts = [v.read_as(k) for v, k in zip(verdicts, verdict.kinds, strict=True)]
-        opening = OpeningLine(
-            round=round_number,
-            final=contract.is_final,
+        opening = Verdict(
+            marker="opening",
+            shape="",
             ok=verdict.ok,
+            label=opening_label(round_number, contract.is_final, verdict.ok),
             reason=str(verdict.reason),
-            rule=verdict.rule,
-            rule_label=rule_label(verdict.rule),
-            sentence=describe(verdict),
+            rules=(verdict.rule,),
+            sentences=(describe(verdict),),
             ruling=ruling_link(verdict.reason, verdict.rule, questions),
         )
     lines = [_line(v, indicator, questions) for v in verdicts]
     return MeldResult(lines, opening)
 
 
-@dataclass(frozen=True)
-class DiscardResult:
-    table: list[list[Face]]
-    tile: Face
-    penalty: int
-    label: str
-    reason: str
-    rule: str
-    rule_label: str
-    sentence: str
-    situation: list[str]
-    okey_finish: bool
-    final: bool  # the discard ends the round (ticked, or the last tile of the rack, E1)
-    ruling: RulingLink | None = None
-
-    @property
-    def summary(self) -> str:
-        """The answer in one line, for link previews and sharing: "Discard r5 – No penalty"."""
-        return gettext("Discard %(tile)s – %(verdict)s") % {
-            "tile": self.tile.token,
-            "verdict": self.label,
-        }
+def discard_summary(tile: Face, label: str) -> str:
+    """The answer in one line, for link previews and sharing: "Discard r5 – No penalty"."""
+    return gettext("Discard %(tile)s – %(verdict)s") % {"tile": tile.token, "verdict": label}
 
 
 def discard_result(
@@ -187,23 +136,25 @@ def discard_result(
     rack: Sequence[Tile] | None = None,
     pile: int | None = None,
     final: bool = False,
-) -> DiscardResult:
+) -> Verdict:
     """The engine's penalty for the discard (raises its `InputError` for impossible input)."""
     verdict = judge_discard(tile, table, indicator, rack=rack, pile=pile, ends_round=final)
     ends = verdict.reason in (ReasonCode.FINAL_TILE, ReasonCode.FINISHED_WITH_OKEY)
     # An exception (X3–X6) links the ruling about what it waives: an Okey or a playable tile.
     covered = verdict.offence or verdict.reason
-    return DiscardResult(
-        table=[meld_faces(classify_meld(m, indicator), indicator) for m in table],
-        tile=face_of(tile, indicator),
+    thrown = face_of(tile, indicator)
+    label = penalty_label(verdict.penalty)
+    return Verdict(
+        shape="discard",
+        melds=tuple(tuple(meld_faces(classify_meld(m, indicator), indicator)) for m in table),
+        tile=thrown,
+        ok=verdict.penalty == 0,
         penalty=verdict.penalty,
-        label=penalty_label(verdict.penalty),
+        label=label,
         reason=str(verdict.reason),
-        rule=verdict.rule,
-        rule_label=rule_label(verdict.rule),
-        sentence=describe(verdict),
-        situation=discard_situation(rack, pile, ends),
-        okey_finish=verdict.okey_finish,
-        final=ends,
+        rules=(verdict.rule,),
+        sentences=(describe(verdict),),
+        situation=tuple(discard_situation(rack, pile, ends)),
         ruling=ruling_link(covered, None, questions),
+        summary=discard_summary(thrown, label),
     )

@@ -1,21 +1,21 @@
 """A ruling's example, judged by the rules engine and ready to draw.
 
 `build(example)` reads the stored situation (tiles in notation, indicator, stage, rack …),
-asks the engine for the verdict and returns an `ExampleView`: the faces to draw, a headline,
-the engine's reasons in words and the rule IDs. It works on anything with the attributes of
-`RulingExample` and raises the engine's `InputError` (with `field` set) for bad notation, so
-the admin can refuse an example the engine cannot read.
+asks the engine for the verdict and returns a `kutsite.verdicts.Verdict`: the faces to draw, a
+headline, the engine's reasons in words and the rule IDs. It works on anything with the
+attributes of `RulingExample` and raises the engine's `InputError` (with `field` set) for bad
+notation, so the admin can refuse an example the engine cannot read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from kutsite.tiles import Face, face_of, meld_faces
+from kutsite.tiles import face_of, meld_faces
+from kutsite.verdicts import Verdict
 from rules.engine.discards import judge_discard, resolve_buy
 from rules.engine.melds import classify_meld
 from rules.engine.notation import (
@@ -32,26 +32,6 @@ from rules.engine.verdicts import InputError
 from rules.engine.verdicts import ReasonCode as R
 from rules.reasons import describe, okey_roles, penalty_label, sentence, verdict_label
 from rules.wording import join_words
-
-
-@dataclass(frozen=True)
-class ExampleView:
-    kind: str
-    melds: list[list[Face]]  # the meld, or the melds on the table
-    tile: Face | None  # the tile played, swapped in or discarded
-    ok: bool  # valid / allowed / no penalty
-    label: str  # the headline: "Valid run", "2 penalty tiles" …
-    reason: str  # the deciding reason code
-    rules: list[str]  # rule IDs, deciding rule first
-    sentences: list[str] = field(default_factory=list)
-    situation: list[str] = field(default_factory=list)
-    rack: list[Face] = field(default_factory=list)  # a discard's rack, when the example gives it
-    penalty: int | None = None
-    notation: str = ""  # the situation in tile notation (cache keys, alt text)
-
-    @property
-    def rule(self) -> str:
-        return self.rules[0] if self.rules else ""
 
 
 def parsed(field_name: str, parse: Callable[..., Any], text: str, **options: Any) -> Any:
@@ -80,23 +60,22 @@ def stage_sentence(stage: str) -> str:
     }.get(stage or "", "")
 
 
-def _meld(example: Any, indicator: Tile) -> ExampleView:
+def _meld(example: Any, indicator: Tile) -> Verdict:
     tiles = parsed("tiles", parse_tiles, example.tiles)
     verdict = classify_meld(tiles, indicator)
-    return ExampleView(
-        kind="meld",
-        melds=[meld_faces(verdict, indicator)],
-        tile=None,
+    return Verdict(
+        marker="example",
+        melds=(tuple(meld_faces(verdict, indicator)),),
         ok=verdict.ok,
         label=verdict_label(verdict),
         reason=str(verdict.reason),
-        rules=[verdict.rule],
-        sentences=[describe(verdict), *okey_roles(verdict)],
+        rules=(verdict.rule,),
+        sentences=(describe(verdict), *okey_roles(verdict)),
         notation=format_tiles(tiles),
     )
 
 
-def _table_play(example: Any, indicator: Tile, swap: bool) -> ExampleView:
+def _table_play(example: Any, indicator: Tile, swap: bool) -> Verdict:
     meld = parsed("tiles", parse_tiles, example.tiles)
     tile = parsed("tile", parse_tile, example.tile)
     judge = can_swap_okey if swap else engine_can_add
@@ -130,16 +109,17 @@ def _table_play(example: Any, indicator: Tile, swap: bool) -> ExampleView:
         sentences.reverse()
         rules.reverse()
     base = classify_meld(meld, indicator)
-    return ExampleView(
-        kind="swap" if swap else "add",
-        melds=[meld_faces(base, indicator)],
+    return Verdict(
+        marker="example",
+        shape="swap" if swap else "add",
+        melds=(tuple(meld_faces(base, indicator)),),
         tile=face_of(tile, indicator),
         ok=ok,
         label=label,
         reason=str(decisive.reason),
-        rules=list(dict.fromkeys(rules)),
-        sentences=sentences,
-        situation=[s for s in [stage_sentence(example.stage)] if s],
+        rules=tuple(dict.fromkeys(rules)),
+        sentences=tuple(sentences),
+        situation=tuple(s for s in [stage_sentence(example.stage)] if s),
         notation=f"{format_tiles(meld)} + {format_tiles([tile])} {example.stage}".strip(),
     )
 
@@ -177,27 +157,29 @@ def discard_situation(rack: Sequence[Tile] | None, pile: int | None, final: bool
     return out
 
 
-def _discard(example: Any, indicator: Tile) -> ExampleView:
+def _discard(example: Any, indicator: Tile) -> Verdict:
     table = parsed("tiles", parse_melds, example.tiles, allow_empty=True)
     tile = parsed("tile", parse_tile, example.tile)
     rack = parsed("rack", parse_tiles, example.rack) if example.rack.strip() else None
     verdict = judge_discard(
         tile, table, indicator, rack=rack, pile=example.pile, ends_round=example.final
     )
-    return ExampleView(
-        kind="discard",
-        melds=[meld_faces(classify_meld(m, indicator), indicator) for m in table],
+    return Verdict(
+        marker="example",
+        shape="discard",
+        melds=tuple(tuple(meld_faces(classify_meld(m, indicator), indicator)) for m in table),
         tile=face_of(tile, indicator),
         ok=verdict.penalty == 0,
         label=penalty_label(verdict.penalty),
         reason=str(verdict.reason),
-        rules=[verdict.rule],
-        sentences=[describe(verdict)],
-        situation=discard_situation(
-            rack, example.pile, verdict.reason in (R.FINAL_TILE, R.FINISHED_WITH_OKEY)
+        rules=(verdict.rule,),
+        sentences=(describe(verdict),),
+        situation=tuple(
+            discard_situation(
+                rack, example.pile, verdict.reason in (R.FINAL_TILE, R.FINISHED_WITH_OKEY)
+            )
         ),
-        rack=[face_of(t, indicator) for t in rack or ()],
-        penalty=verdict.penalty,
+        rack=tuple(face_of(t, indicator) for t in rack or ()),
         notation=(
             f"{'|'.join(format_tiles(m) for m in table)} - {format_tiles([tile])} "
             f"{format_tiles(rack or ())} {example.pile} {int(example.final)}"
@@ -212,7 +194,7 @@ def _seats(text: str) -> tuple[int, ...]:
         raise ValueError(gettext("Give the seats as numbers from 1 to 4, e.g. “3 4”.")) from None
 
 
-def _buy(example: Any) -> ExampleView:
+def _buy(example: Any) -> Verdict:
     tile = parsed("tile", parse_tile, example.tile)
     wanting = _seats(example.wanting)
     discarder = example.discarder or 1
@@ -236,21 +218,21 @@ def _buy(example: Any) -> ExampleView:
         else gettext("Player %(seat)s discards; players %(wanting)s want the tile.")
         % {"seat": discarder, "wanting": players}
     ]
-    return ExampleView(
-        kind="buy",
-        melds=[],
+    return Verdict(
+        marker="example",
+        shape="buy",
         tile=face_of(tile),
         ok=verdict.seat is not None,
         label=label,
         reason=str(verdict.reason),
-        rules=[verdict.rule],
-        sentences=[describe(verdict)],
-        situation=situation,
+        rules=(verdict.rule,),
+        sentences=(describe(verdict),),
+        situation=tuple(situation),
         notation=f"{format_tiles([tile])} {discarder}>{wanted}",
     )
 
 
-def build(example: Any) -> ExampleView:
+def build(example: Any) -> Verdict:
     """The engine's verdict on a stored example (raises `InputError` for bad notation)."""
     kind = str(example.kind)
     if kind == "buy":
@@ -265,7 +247,7 @@ def build(example: Any) -> ExampleView:
     raise ValueError(f"unknown example kind {kind!r}")
 
 
-def readable(examples: Sequence[Any]) -> list[tuple[Any, ExampleView]]:
+def readable(examples: Sequence[Any]) -> list[tuple[Any, Verdict]]:
     """(example, view) for every example the engine can read; content it cannot read is left
     out (the admin refuses such content, so this only guards against hand-edited databases)."""
     out = []

@@ -11,14 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kutsite.tiles import Face, face_of, faces_of, meld_faces
-from referee.checks import RulingLink, ruling_link
+from kutsite.verdicts import Link
+from referee.checks import ruling_link
 from rules.engine.contracts import Contract
 from rules.engine.melds import classify_meld
 from rules.engine.notation import format_tile, format_tiles
 from rules.engine.rack import advise
 from rules.engine.scoring import RackScore
 from rules.engine.tiles import Tile, okey_of, tile_points
-from rules.reasons import format_points, kind_name, okey_roles, rule_label, sentence
+from rules.reasons import format_points, kind_name, okey_roles, sentence
 from rules.wording import contract_text
 
 
@@ -57,7 +58,6 @@ class RackResult:
     ok: bool
     reason: str
     rule: str
-    rule_label: str
     sentence: str
     melds: list[MeldView]
     left: list[Face]
@@ -67,7 +67,7 @@ class RackResult:
     further: list[MeldView] = field(default_factory=list)
     part: list[MeldView] = field(default_factory=list)
     outs: list[OutView] = field(default_factory=list)
-    ruling: RulingLink | None = None
+    ruling: Link | None = None
 
     @property
     def outs_tokens(self) -> str:
@@ -99,7 +99,7 @@ def _score(score: RackScore) -> ScoreView:
         score=score.score,
         points=format_points(score.score),
         lines=[sentence(step.code, step.facts) for step in score.breakdown],
-        rules=[rule_label(rule) for rule in dict.fromkeys(s.rule for s in score.breakdown)],
+        rules=list(dict.fromkeys(s.rule for s in score.breakdown)),
     )
 
 
@@ -126,7 +126,6 @@ def rack_result(
         ok=advice.ok,
         reason=str(advice.reason),
         rule=advice.rule,
-        rule_label=rule_label(advice.rule),
         sentence=sentence(advice.reason, advice.facts),
         melds=_melds(advice.melds, indicator, pairs),
         left=faces_of(advice.left, indicator),

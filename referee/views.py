@@ -20,9 +20,10 @@ from django.views.decorators.http import require_safe
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page
+from kutsite.verdicts import Verdict
 from referee.cards import CardExample, CardSpec, CardTile, card_png
 from referee.checks import discard_result, meld_result
-from referee.examples import ExampleView, readable
+from referee.examples import readable
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm
 from referee.models import Ruling
 from referee.rack import rack_result
@@ -38,8 +39,8 @@ CARD_MAX_AGE_VERSIONED = 60 * 60 * 24 * 365
 @dataclass(frozen=True)
 class RulingView:
     ruling: Ruling
-    examples: list[ExampleView]  # the examples this page shows
-    featured: list[ExampleView]  # the examples featured on the list page and the share card
+    examples: list[Verdict]  # the examples this page shows
+    featured: list[Verdict]  # the examples featured on the list page and the share card
 
     @property
     def key(self) -> str:

@@ -20,13 +20,14 @@ Where the long-form text lives, by kind:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from kutsite.tiles import Face, face_of, meld_faces
+from kutsite.verdicts import Verdict
 from rules.engine import (
     Contract,
     PlayerInput,
@@ -45,7 +46,7 @@ from rules.engine import (
     parse_tiles,
     score_round,
 )
-from rules.reasons import describe, penalty_label
+from rules.reasons import RULE_TITLES, RULE_TOPICS, describe, penalty_label
 
 # The guide reads every example with one indicator, the one its "tiles" section introduces.
 INDICATOR = parse_indicator("b8")
@@ -82,95 +83,102 @@ def sections() -> list[Section]:
         Section("scoring", gettext("Scoring"), ("S1", "S2", "S3", "S4", "S6")),
         Section("team", gettext("Team play"), ("S5",)),
         Section("faq", gettext("Questions tables ask")),
+        Section("rule-ids", gettext("The rules by ID")),
     ]
 
 
 @dataclass(frozen=True)
-class Example:
-    """An engine verdict ready to draw: tiles, valid or not, why, and the rule applied."""
+class RuleEntry:
+    id: str
+    title: str
+    section: Section
 
-    faces: list[Face]
-    ok: bool
-    reason: str
-    rule: str
-    sentence: str
-    kind: str = ""
-    extra: list[Face] = field(default_factory=list)  # a tile being added or swapped in
-    label: str = ""  # "Valid"/"Invalid" unless the example says otherwise
-    penalty: int | None = None  # discards: penalty tiles
-    faces_label: str = ""  # accessible names of the two tile rows
-    extra_label: str = ""
 
-    def __post_init__(self) -> None:
-        if not self.label:
-            label = pgettext("verdict", "Valid") if self.ok else pgettext("verdict", "Invalid")
-            object.__setattr__(self, "label", label)
+@dataclass(frozen=True)
+class RuleTopic:
+    letter: str
+    name: str
+    rules: list[RuleEntry]
 
-    @property
-    def verdict(self) -> str:
-        return "valid" if self.ok else "invalid"
+
+# Rules the sections do not list as their own: the section that covers them.
+OTHER_HOMES = {"T5": "okey", "S7": "scoring"}
+
+
+def rule_topics(all_sections: list[Section]) -> list[RuleTopic]:
+    """Every rule of the digest by topic letter, each with the guide section that states it."""
+    by_anchor = {s.anchor: s for s in all_sections}
+    home = {rule: s for s in all_sections for rule in s.rules}
+    topics: dict[str, RuleTopic] = {}
+    for rule, title in RULE_TITLES.items():
+        letter = rule[0]
+        if letter not in topics:
+            topics[letter] = RuleTopic(letter, str(RULE_TOPICS[letter]), [])
+        section = home.get(rule) or by_anchor[OTHER_HOMES[rule]]
+        topics[letter].rules.append(RuleEntry(rule, str(title), section))
+    return list(topics.values())
 
 
 def allowed(ok: bool) -> str:
     return pgettext("verdict", "Allowed") if ok else pgettext("verdict", "Not allowed")
 
 
-def judged(verdict, faces: list[Face], **more) -> Example:
+def judged(verdict, melds: list[list[Face]], **more) -> Verdict:
     """An example from any engine verdict: its reason, rule and sentence, and the faces."""
-    if "ok" not in more:
-        more["ok"] = verdict.ok
-    return Example(
-        faces=faces,
+    ok = more.pop("ok") if "ok" in more else verdict.ok
+    if "label" not in more:
+        more["label"] = pgettext("verdict", "Valid") if ok else pgettext("verdict", "Invalid")
+    return Verdict(
+        ok=ok,
         reason=str(verdict.reason),
-        rule=verdict.rule,
-        sentence=describe(verdict),
+        rules=(verdict.rule,),
+        sentences=(describe(verdict),),
+        melds=tuple(tuple(m) for m in melds),
         **more,
     )
 
 
-def meld_example(notation: str, *, allow_pairs: bool = True) -> Example:
+def meld_example(notation: str, *, allow_pairs: bool = True) -> Verdict:
     v = classify_meld(parse_tiles(notation), INDICATOR, allow_pairs=allow_pairs)
-    return judged(v, meld_faces(v, INDICATOR), kind=str(v.kind or ""))
+    return judged(v, [meld_faces(v, INDICATOR)], kind=str(v.kind or ""))
 
 
-def opening_example(notation: str, contract: Contract) -> Example:
+def opening_example(notation: str, contract: Contract) -> Verdict:
     melds = parse_melds(notation)
     v = check_opening(melds, contract, INDICATOR)
-    return judged(v, [face_of(t, INDICATOR) for m in melds for t in m])
+    return judged(v, [[face_of(t, INDICATOR) for t in m] for m in melds])
 
 
-def table_example(tile: str, meld: str, *, swap: bool = False) -> Example:
+def table_example(tile: str, meld: str, *, swap: bool = False) -> Verdict:
     """Adding a tile to a meld on the table (P6) or, with `swap`, taking its Okey (P7)."""
     played = parse_tile(tile)
     tiles = parse_tiles(meld)
     v = (can_swap_okey if swap else can_add)(played, tiles, INDICATOR)
     return judged(
         v,
-        meld_faces(classify_meld(tiles, INDICATOR), INDICATOR),
-        extra=[face_of(played, INDICATOR)],
+        [meld_faces(classify_meld(tiles, INDICATOR), INDICATOR)],
+        shape="swap" if swap else "add",
+        tile=face_of(played, INDICATOR),
         label=allowed(v.ok),
-        faces_label=gettext("meld on the table"),
-        extra_label=gettext("your tile") if swap else gettext("tile to add"),
     )
 
 
-def discard_example(tile: str, table: str, *, ends_round: bool = False) -> Example:
+def discard_example(tile: str, table: str, *, ends_round: bool = False) -> Verdict:
     thrown = parse_tile(tile)
     melds = parse_melds(table)
     v = judge_discard(thrown, melds, INDICATOR, ends_round=ends_round)
     return judged(
         v,
-        [face_of(t, INDICATOR) for t in melds[0]],
+        [[face_of(t, INDICATOR) for t in m] for m in melds],
         ok=v.penalty == 0,
-        extra=[face_of(thrown, INDICATOR)],
+        shape="discard",
+        tile=face_of(thrown, INDICATOR),
         label=penalty_label(v.penalty),
         penalty=v.penalty,
-        faces_label=gettext("meld on the table"),
-        extra_label=gettext("discarded tile"),
     )
 
 
-def examples() -> dict[str, Example]:
+def examples() -> dict[str, Verdict]:
     """Every example of the guide, judged by the engine with the indicator blue 8."""
     return {
         # M4, T3: an Okey fills a gap

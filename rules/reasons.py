@@ -22,6 +22,9 @@ Public names:
 - `kind_name(kind)`, `verdict_label(verdict)` — "run", "Küt group", "pair"; "Valid run",
   "Invalid".
 - `rule_label(rule)` — "Rule M2" / "Regel M2".
+- `rule_name(rule)` — "Rule M2: Runs" / "Regel M2: Reihen", a rule badge's accessible name;
+  `RULE_TITLES` and `RULE_TOPICS` hold the short title of every rule and the topic of each
+  letter, for the badges and the guide's list of rules.
 - `penalty_label(penalty)` — "2 penalty tiles" / "No penalty", the headline of a discard.
 - `okey_roles(verdict)` — one sentence per Okey of a valid meld: what it stands for.
 - `tile_label(tile)`, `colour_noun(colour)`, `run_end(position)`, `format_points(value)` — an
@@ -747,3 +750,74 @@ def okey_roles(verdict: Any) -> list[str]:
             values["tiles"] = _join((tile_label(t) for t in stands), either=True)
             out.append(gettext("The Okey at place %(position)s stands for %(tiles)s.") % values)
     return out
+
+
+# --- Rule IDs ----------------------------------------------------------------------------------
+
+#: The letter of a rule ID names its topic (`docs/rules.md`).
+RULE_TOPICS = {
+    "T": pgettext_lazy("rule topic", "tiles, the indicator and the Okey"),
+    "D": pgettext_lazy("rule topic", "the deal"),
+    "M": pgettext_lazy("rule topic", "melds"),
+    "C": pgettext_lazy("rule topic", "contracts and rounds"),
+    "P": pgettext_lazy("rule topic", "a turn"),
+    "B": pgettext_lazy("rule topic", "buying a discard"),
+    "X": pgettext_lazy("rule topic", "penalty discards"),
+    "E": pgettext_lazy("rule topic", "the end of a round"),
+    "S": pgettext_lazy("rule topic", "scoring"),
+}
+
+#: Every rule of the digest with a short title, for badges' accessible names and the guide's
+#: list of rules.
+RULE_TITLES = {
+    "T1": pgettext_lazy("rule title", "106 tiles"),
+    "T2": pgettext_lazy("rule title", "The indicator sets the Okey"),
+    "T3": pgettext_lazy("rule title", "Okeys are wild"),
+    "T4": pgettext_lazy("rule title", "A false joker is not wild"),
+    "T5": pgettext_lazy("rule title", "The indicator is a numbered tile"),
+    "D1": pgettext_lazy("rule title", "15 and 14 tiles, 48 in the pile"),
+    "D2": pgettext_lazy("rule title", "Shuffling and who deals"),
+    "M1": pgettext_lazy("rule title", "Küt groups"),
+    "M2": pgettext_lazy("rule title", "Runs"),
+    "M3": pgettext_lazy("rule title", "Pairs"),
+    "M4": pgettext_lazy("rule title", "An Okey fills any gap"),
+    "M5": pgettext_lazy("rule title", "A false joker in a meld"),
+    "C1": pgettext_lazy("rule title", "Every round sets a contract"),
+    "C2": pgettext_lazy("rule title", "The opening meld is the contract"),
+    "C3": pgettext_lazy("rule title", "20 rounds"),
+    "C4": pgettext_lazy("rule title", "The last round: all at once"),
+    "P1": pgettext_lazy("rule title", "Draw, play, discard"),
+    "P2": pgettext_lazy("rule title", "Melding lays down the contract"),
+    "P3": pgettext_lazy("rule title", "Nothing else on the melding turn"),
+    "P4": pgettext_lazy("rule title", "More melds from the next turn"),
+    "P5": pgettext_lazy("rule title", "Nothing added before melding"),
+    "P6": pgettext_lazy("rule title", "Adding tiles"),
+    "P7": pgettext_lazy("rule title", "Taking the Okey"),
+    "P8": pgettext_lazy("rule title", "Keep a tile to discard"),
+    "B1": pgettext_lazy("rule title", "Buying the discard"),
+    "B2": pgettext_lazy("rule title", "Five buys a round"),
+    "B3": pgettext_lazy("rule title", "The sooner turn wins a tie"),
+    "X1": pgettext_lazy("rule title", "Discarding an Okey"),
+    "X2": pgettext_lazy("rule title", "Discarding a playable tile"),
+    "X3": pgettext_lazy("rule title", "No choice, no penalty"),
+    "X4": pgettext_lazy("rule title", "The last discard is free"),
+    "X5": pgettext_lazy("rule title", "Fewer than two tiles in the pile"),
+    "X6": pgettext_lazy("rule title", "Finishing with an Okey is free"),
+    "E1": pgettext_lazy("rule title", "The last discard ends the round"),
+    "E2": pgettext_lazy("rule title", "The draw pile runs out"),
+    "S1": pgettext_lazy("rule title", "Ending the round scores 0"),
+    "S2": pgettext_lazy("rule title", "Not melded: 500"),
+    "S3": pgettext_lazy("rule title", "A melded rack counts ×2 or ×5"),
+    "S4": pgettext_lazy("rule title", "Finished with Okey doubles"),
+    "S5": pgettext_lazy("rule title", "Team play"),
+    "S6": pgettext_lazy("rule title", "The lowest total wins"),
+    "S7": pgettext_lazy("rule title", "Scores in the last round"),
+}
+
+
+def rule_name(rule: str) -> str:
+    """A rule badge's accessible name: "Rule M2: Runs" / "Regel M2: Reihen"."""
+    title = RULE_TITLES.get(rule)
+    if title is None:
+        return rule_label(rule)
+    return gettext("Rule %(rule)s: %(title)s") % {"rule": rule, "title": title}

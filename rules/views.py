@@ -15,12 +15,13 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, pgettext
 from django.views.decorators.http import require_safe
 
 from kutsite import content as kept
 from kutsite.http import public_page
-from kutsite.tiles import Face, face_of, meld_faces
+from kutsite.tiles import face_of, meld_faces
+from kutsite.verdicts import Verdict
 from rules import guide as content
 from rules.engine import (
     BUY_LIMIT,
@@ -71,8 +72,10 @@ def faq_json_ld(request, questions: list[content.Question]) -> str:
 @public_page
 def guide(request):
     questions = content.faq()
+    sections = content.sections()
     context = {
-        "sections": content.sections(),
+        "sections": sections,
+        "rule_topics": content.rule_topics(sections),
         "examples": content.examples(),
         "okey_faces": content.indicator_faces(),
         "opening_contract": contract_text(Contract(groups=1)),
@@ -91,8 +94,8 @@ def guide(request):
 
 @dataclass(frozen=True)
 class RoundView:
-    """A round as a page shows it: the generated contract wording, the example as tiles and
-    the engine's verdict on it."""
+    """A round as a page shows it: the generated contract wording and the engine's verdict on
+    the round's example."""
 
     number: int
     title: str
@@ -100,17 +103,7 @@ class RoundView:
     contract: str
     tiles: str
     is_final: bool
-    melds: list[list[Face]]
-    indicator: Face | None
-    okey: Face | None
-    ok: bool
-    reason: str
-    rule: str
-    verdict: str
-
-    @property
-    def shows_okey(self) -> bool:
-        return any(f.kind != "number" for meld in self.melds for f in meld)
+    example: Verdict
 
 
 def round_view(r: Round) -> RoundView:
@@ -118,23 +111,32 @@ def round_view(r: Round) -> RoundView:
         engine_round = r.to_engine()
     except InputError as error:
         # Only reachable when the database was edited around the admin's checks.
-        return RoundView(
-            number=r.number,
-            title=r.title,
-            notes=r.notes,
-            contract="",
-            tiles="",
-            is_final=r.is_final,
-            melds=[],
-            indicator=None,
-            okey=None,
+        failed = Verdict(
             ok=False,
+            label=pgettext("verdict", "Invalid"),
             reason=str(error.code),
-            rule=error.rule or "",
-            verdict=error_message(error),
+            rules=(error.rule or "",) if error.rule else (),
+            sentences=(error_message(error),),
         )
+        return RoundView(r.number, r.title, r.notes, "", "", r.is_final, failed)
     indicator = engine_round.indicator
     v: OpeningVerdict = check_opening(engine_round.example, engine_round.contract, indicator)
+    melds = tuple(tuple(meld_faces(m, indicator)) for m in v.melds)
+    situation = ()
+    if any(f.kind != "number" for meld in melds for f in meld):
+        situation = (
+            gettext("The indicator is %(indicator)s, so %(okey)s is the Okey.")
+            % {"indicator": face_of(indicator).label, "okey": face_of(okey_of(indicator)).label},
+        )
+    example = Verdict(
+        ok=v.ok,
+        label=pgettext("verdict", "Valid") if v.ok else pgettext("verdict", "Invalid"),
+        reason=str(v.reason),
+        rules=(v.rule,),
+        sentences=(sentence(v.reason, v.facts),),
+        melds=melds,
+        situation=situation,
+    )
     return RoundView(
         number=r.number,
         title=r.title,
@@ -142,13 +144,7 @@ def round_view(r: Round) -> RoundView:
         contract=contract_text(engine_round.contract),
         tiles=tile_count_text(engine_round.contract),
         is_final=engine_round.contract.is_final,
-        melds=[meld_faces(m, indicator) for m in v.melds],
-        indicator=face_of(indicator),
-        okey=face_of(okey_of(indicator)),
-        ok=v.ok,
-        reason=str(v.reason),
-        rule=v.rule,
-        verdict=sentence(v.reason, v.facts),
+        example=example,
     )
 
 

@@ -1,9 +1,13 @@
-"""Template components: tiles, the tile picker and the share button."""
+"""Template components: tiles, verdicts, rule badges, the tile picker and the share button."""
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext
 
 from kutsite.tiles import FALSE_JOKER, OKEY, Face, picker_rows
+from kutsite.verdicts import Verdict
+from rules.reasons import rule_name
 
 register = template.Library()
 
@@ -18,6 +22,27 @@ def tile(face: Face, small: bool = False):
 def tiles(faces, label: str = "", small: bool = False):
     """Draw a row of tiles (a meld, a rack) with an optional accessible name."""
     return {"faces": list(faces), "label": label, "small": small}
+
+
+@register.inclusion_tag("components/verdict.html")
+def verdict(v: Verdict, brief: bool = False):
+    """Draw an engine verdict with its tiles, headline, reasons, rule badges and ruling link:
+    `{% verdict v %}`; `brief` leaves out the reasons (lists that link to the full page)."""
+    return {"v": v, "brief": brief}
+
+
+def rule_anchor(rule: str) -> str:
+    """The id of the entry that states a rule in the guide's list of rules."""
+    return f"rule-{rule}"
+
+
+@register.simple_tag
+def rule_badge(rule: str):
+    """A rule ID as a link to where the guide states the rule, named "Rule M2: Runs"."""
+    url = f"{reverse('rules:guide')}#{rule_anchor(rule)}"
+    return format_html(
+        '<a class="rule-id" href="{}" aria-label="{}">{}</a>', url, rule_name(rule), rule
+    )
 
 
 @register.inclusion_tag("components/tile_picker.html")

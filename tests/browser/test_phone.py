@@ -152,6 +152,12 @@ def test_keyboard_reaches_the_calculator_result_in_thirty_tab_stops(live_server,
         page.keyboard.press("Tab")
         stops += 1
         assert stops <= 30, page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    # The first stop in the result is the first rule of the working (a link to the guide, issue
+    # 16 item 12); the share button follows the working's rule links.
+    assert page.evaluate("document.activeElement.matches('a.rule-id')")
+    rules = page.locator("#calculator-result a.rule-id").count()
+    for _ in range(rules):
+        page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.matches('[data-share]')")
 
 

@@ -1,5 +1,7 @@
 """Meld and discard checkers: the rules digest's examples, htmx fragments, bad input."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -65,7 +67,10 @@ def test_the_verdict_says_what_each_okey_stands_for(client):
 def test_an_invalid_meld_names_the_reason_and_links_the_ruling(client):
     _, html = page(client, check_url(tiles="r13 r1 r2", indicator="b8"))
     verdict = find(html, data_verdict="invalid")
-    assert "cannot go on past it" in verdict.text and "Rule M2" in verdict.text
+    assert "cannot go on past it" in verdict.text
+    assert re.search(
+        r'<a class="rule-id" href="/en/guide/#rule-M2" aria-label="Rule M2: [^"]+">', html
+    )
     assert 'href="/en/referee/run-12-13-1/"' in html
     _, html = page(client, check_url("de", tiles="r13 r1 r2", indicator="b8"))
     assert "nicht darüber hinaus" in find(html, data_verdict="invalid").text
@@ -291,7 +296,8 @@ def test_discard_verdicts_follow_the_rules_digest(client, params, expected):
 def test_discard_verdict_in_german_with_reason_rule_and_ruling(client):
     _, html = page(client, discard_url("de", table=TABLE, tile="b3", indicator="b8"))
     verdict = find(html, data_penalty="2")
-    assert "2 Strafsteine" in verdict.text and "Regel X2" in verdict.text
+    assert "2 Strafsteine" in verdict.text
+    assert re.search(r'href="/de/anleitung/#rule-X2" aria-label="Regel X2: [^"]+">X2</a>', html)
     assert "unten an die Reihe" in verdict.text
     assert 'href="/de/schiedsrichter/anlegbaren-stein-abwerfen/"' in html
     _, html = page(client, discard_url("de", table=TABLE, tile="ok", indicator="b8"))

@@ -183,7 +183,7 @@ def test_round_example_without_an_okey_names_no_indicator(client):
 
 
 def figures(html):
-    return re.findall(r"<figure class=\"example[^\"]*\"(.*?)</figure>", html, re.S)
+    return re.findall(r"<figure class=\"verdict[^\"]*\"(.*?)</figure>", html, re.S)
 
 
 def test_guide_has_a_table_of_contents_an_anchor_and_a_share_link_per_section(client):
@@ -363,7 +363,7 @@ def test_guide_links_each_glossary_term_where_it_first_appears(client, guide, gl
 
 def test_rule_ids_are_shown_as_badges(client):
     html = get(client, "/en/guide/")
-    badges = set(re.findall(r'<span class="rule-id">(\w+)</span>', html))
+    badges = set(re.findall(r'<a class="rule-id" href="[^"]+" aria-label="[^"]+">(\w+)</a>', html))
     for rule in ("T2", "T4", "M1", "M2", "M3", "C2", "P3", "P7", "B1", "X2", "E2", "S3", "S5"):
         assert rule in badges
 
@@ -405,7 +405,7 @@ def test_adding_and_swapping_examples_are_the_engines_verdict(client):
         rule = found.group(1) if found else None
         if rule not in seen:
             continue
-        before, after = figure.split("example__plus", 1)
+        before, after = figure.rsplit("verdict__caption", 1)
         meld = parse_tiles(" ".join(re.findall(r'data-tile="(\w+)"', before)))
         (token,) = re.findall(r'data-tile="(\w+)"', after)
         check = can_add if rule == "P6" else can_swap_okey

@@ -85,3 +85,46 @@ def test_engine_tiles_become_faces():
             "Okey (as red 13)"
         )
         assert face_of(tile("b", 9)).kind == "number"
+
+
+def test_verdict_component_writes_the_markers_the_pages_read():
+    from kutsite.verdicts import Link, Verdict
+
+    meld = Verdict(
+        ok=False,
+        label="Invalid",
+        reason="RUN_WRAPS_PAST_ONE",
+        rules=("M2",),
+        sentences=("13-1-2 is not a run.",),
+        melds=((numbered("r", 13), numbered("r", 1), numbered("r", 2)),),
+        ruling=Link("run-12-13-1", "/en/referee/run-12-13-1/", "Is 12-13-1 a run?"),
+    )
+    html = render("{% verdict v %}", v=meld)
+    assert 'class="verdict verdict--invalid" data-verdict="invalid"' in html
+    assert 'data-reason="RUN_WRAPS_PAST_ONE" data-rule="M2"' in html
+    assert 'aria-label="Rule M2: Runs">M2</a>' in html
+    assert "13-1-2 is not a run." in html and 'href="/en/referee/run-12-13-1/"' in html
+    assert html.count('data-tile="') == 3
+    brief = render("{% verdict v brief=True %}", v=meld)
+    assert "13-1-2 is not a run." not in brief and "run-12-13-1" not in brief
+    assert 'data-rule="M2"' in brief
+
+    opening = Verdict(
+        ok=True, label="Opening", reason="OPENING_OK", rules=("C2",), shape="", marker="opening"
+    )
+    html = render("{% verdict v %}", "de", v=opening)
+    assert 'data-opening="valid" data-opening-reason="OPENING_OK" data-opening-rule="C2"' in html
+    assert 'aria-label="Regel C2: ' in html and "data-tile" not in html
+
+    discard = Verdict(
+        ok=False,
+        label="2 penalty tiles",
+        reason="PLAYABLE_DISCARD",
+        rules=("X2",),
+        shape="discard",
+        melds=((numbered("b", 4), numbered("b", 5), numbered("b", 6)),),
+        tile=numbered("b", 7),
+        penalty=2,
+    )
+    html = render("{% verdict v %}", v=discard)
+    assert 'data-penalty="2"' in html and "Discarded" in html and "On the table" in html

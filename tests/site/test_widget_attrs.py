@@ -13,7 +13,7 @@ from django import forms
 from django.template import Context, Engine
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext_lazy
+from django.utils.functional import lazy
 
 from referee.forms import DiscardCheckForm, MeldCheckForm
 
@@ -24,7 +24,7 @@ ATTRS = [
     {"id": "id_tiles", "required": True, "disabled": False},
     {"value": "a \"quoted\" <b> & 'single'"},
     {"data-note": mark_safe("<i>kept</i>")},
-    {"placeholder": gettext_lazy("Tiles"), "maxlength": 200, "step": None},
+    {"placeholder": lazy(str, str)("Tiles"), "maxlength": 200, "step": None},
     {"aria-describedby": "a b", "autofocus": True, "data-x": 0},
 ]
 

@@ -1,0 +1,83 @@
+"""An engine verdict ready to draw: the one view model behind the verdict component.
+
+Every page that shows a verdict — the guide's examples, the rounds, a ruling's examples, the
+meld and discard checkers — builds a `Verdict` and draws it with `{% verdict %}`
+(`templates/components/verdict.html`). Nothing here decides a rule: the caller passes the
+engine's verdict in words (`rules.reasons`) and the tiles as faces (`kutsite.tiles`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kutsite.tiles import Face
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link to the ruling that covers a verdict."""
+
+    slug: str
+    url: str
+    question: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Tiles, valid or not, the headline, why (the engine's sentences) and the rules applied.
+
+    `shape` says how the tiles are laid out: "meld" (one or more melds), "add" / "swap" (a meld
+    on the table and the tile played to it), "discard" (the table, the rack and the discarded
+    tile), "buy" (the discarded tile) or "" (no tiles: an opening verdict).
+    `marker` names the data attributes the page and its tests read: `data-verdict`,
+    `data-reason`, `data-rule` for "verdict"; `data-<marker>`, `data-<marker>-reason`,
+    `data-<marker>-rule` otherwise.
+    """
+
+    ok: bool
+    label: str  # the headline: "Valid run", "2 penalty tiles", "Can be added" …
+    reason: str  # the deciding reason code
+    rules: tuple[str, ...]  # rule IDs, the deciding rule first
+    sentences: tuple[str, ...] = ()  # the engine's reasons in words
+    shape: str = "meld"
+    melds: tuple[tuple[Face, ...], ...] = ()  # the meld(s) judged, or the melds on the table
+    tile: Face | None = None  # the tile added, swapped in or discarded
+    rack: tuple[Face, ...] = ()  # a discard's rack, when given
+    kind: str = ""  # the meld's kind ("run", "group", "pair") for `data-kind`
+    penalty: int | None = None  # discards: penalty tiles, for `data-penalty`
+    situation: tuple[str, ...] = ()  # the facts the verdict rests on, before the sentences
+    notes: tuple[str, ...] = ()  # what each Okey stands for, and the like
+    arranged: str = ""  # set when the tiles are drawn in another order than typed
+    ruling: Link | None = None
+    marker: str = "verdict"
+    notation: str = ""  # the situation in tile notation (cache keys)
+    summary: str = ""  # the answer in one line, for link previews and sharing
+    extra: dict[str, str] = field(default_factory=dict)  # further data attributes
+
+    @property
+    def rule(self) -> str:
+        return self.rules[0] if self.rules else ""
+
+    @property
+    def state(self) -> str:
+        return "valid" if self.ok else "invalid"
+
+    @property
+    def markers(self) -> list[tuple[str, str]]:
+        """The data attributes of the verdict, in the order they are written."""
+        if self.marker == "verdict":
+            names = ("data-verdict", "data-reason", "data-rule")
+        else:
+            names = (
+                f"data-{self.marker}",
+                f"data-{self.marker}-reason",
+                f"data-{self.marker}-rule",
+            )
+        out = [(names[0], self.state)]
+        if self.kind:
+            out.append(("data-kind", self.kind))
+        if self.penalty is not None:
+            out.append(("data-penalty", str(self.penalty)))
+        out += [(names[1], self.reason), (names[2], self.rule)]
+        out += [(f"data-{name}", value) for name, value in self.extra.items()]
+        return out
