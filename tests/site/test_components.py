@@ -107,7 +107,8 @@ def test_verdict_component_writes_the_markers_the_pages_read():
     assert html.count('data-tile="') == 3
     brief = render("{% verdict v brief=True %}", v=meld)
     assert "13-1-2 is not a run." not in brief and "run-12-13-1" not in brief
-    assert 'data-rule="M2"' in brief
+    # a list that links to the full page marks only the verdict itself
+    assert 'data-verdict="invalid">' in brief and "data-rule" not in brief
 
     opening = Verdict(
         ok=True, label="Opening", reason="OPENING_OK", rules=("C2",), shape="", marker="opening"
