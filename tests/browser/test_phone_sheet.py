@@ -169,7 +169,7 @@ PRINT_PROBE = """
   for (const el of document.querySelectorAll("body *")) {
     const r = el.getBoundingClientRect();
     if (r.width && (r.right > width + 0.5 || r.left < -0.5)) {
-      wide.push(el.tagName + "." + el.className + " " + Math.round(r.left) + "–" + Math.round(r.right));
+      wide.push(el.tagName + "." + el.className + " " + Math.round(r.right));
     }
   }
   const boxes = [];
@@ -181,7 +181,8 @@ PRINT_PROBE = """
       if (node.parentElement.closest(".visually-hidden, caption")) continue;
       // text cut off by its box (an ellipsis) counts only as far as the box shows it
       const parent = node.parentElement;
-      const clip = getComputedStyle(parent).overflowX === "visible" ? null : parent.getBoundingClientRect();
+      const clip = getComputedStyle(parent).overflowX === "visible"
+        ? null : parent.getBoundingClientRect();
       const range = document.createRange();
       range.selectNodeContents(node);
       for (let r of range.getClientRects()) {
@@ -189,7 +190,9 @@ PRINT_PROBE = """
           const left = Math.max(r.left, clip.left), right = Math.min(r.right, clip.right);
           r = { left, right, top: r.top, bottom: r.bottom, width: right - left, height: r.height };
         }
-        if (r.width > 0.5 && r.height > 0.5) boxes.push([node.textContent.trim().slice(0, 20), r, node]);
+        if (r.width > 0.5 && r.height > 0.5) {
+          boxes.push([node.textContent.trim().slice(0, 20), r, node]);
+        }
       }
     }
   }
@@ -203,7 +206,8 @@ PRINT_PROBE = """
       if (x > 0.5 && y > 0.5) overlaps.push(a + " / " + b);
     }
   }
-  return { scroll: document.documentElement.scrollWidth, width, wide, boxes: boxes.length, overlaps };
+  const scroll = document.documentElement.scrollWidth;
+  return { scroll, width, wide, boxes: boxes.length, overlaps };
 }
 """
 
