@@ -233,3 +233,25 @@ def test_print_view_fits_a_phone_and_a4(live_server, page, width, language):
         assert probe["boxes"] > 20 * 5, probe["boxes"]  # the scores really were measured
         assert probe["overlaps"] == [], probe["overlaps"][:10]
     assert page.pdf(format="A4")[:4] == b"%PDF"
+
+
+def test_the_picker_draws_every_tile_named_by_its_visible_text(live_server, page):
+    """The page sends each colour row as data (the calculator's weight budget); picker.js
+    draws tiles 1–13 of each, the same markup a server-drawn tile had (WCAG 2.5.3)."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + "/de/rechner/")
+    tiles = page.locator("[data-tile-picker] [data-picker-token]")
+    expect(tiles).to_have_count(13 * 4 + 2)
+    black7 = page.locator("[data-picker-token='k7']")
+    assert black7.evaluate("(b) => b.innerHTML") == (
+        '<b>7</b> <i>S</i><span class="visually-hidden"> schwarze 7</span>'
+    )
+    expect(black7).to_have_attribute("type", "button")
+    # one tab stop into the picker (roving tabindex)
+    stops = page.evaluate(
+        "Array.from(document.querySelectorAll('[data-tile-picker] button'), (b) => b.tabIndex)"
+    )
+    assert stops.count(0) == 1 and len(stops) == 13 * 4 + 4
+    page.locator("#id_rack1").focus()
+    black7.click()
+    expect(page.locator("#id_rack1")).to_have_value("k7")
