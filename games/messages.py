@@ -16,6 +16,17 @@ def conflict_message() -> str:
     )
 
 
+def fixed_round_message(number: int, *, editing: bool) -> str:
+    """A record or edit page sent with a round other than its own (the round is fixed)."""
+    if editing:
+        return gettext("This page corrects round %(round)s only: no other round was saved.") % {
+            "round": number
+        }
+    return gettext(
+        "This page records round %(round)s, the next round of the sheet: no other round was saved."
+    ) % {"round": number}
+
+
 def refusal_message(refusal: Refused) -> str:
     facts = {"limit": MAX_REDEALS, **refusal.facts}
     # How often, in words ("three times" / "dreimal"); a count of zero gets its own sentence.

@@ -60,6 +60,26 @@ class RowView:
     edit_url: str
 
 
+@dataclass(frozen=True)
+class Place:
+    """One line of the ranking at the top of the sheet: a player, or a team at a team table."""
+
+    rank: int  # equal totals share a rank (1, 1, 3)
+    name: str
+    total: int
+    key: str  # the seat ("1"–"4") or the team ("A"/"B")
+
+
+def ranking(totals: Sequence[tuple[str, str, int]]) -> list[Place]:
+    """(key, name, total) ranked lowest total first (the lowest total wins); ties keep seat
+    order and share their rank."""
+    ordered = sorted(totals, key=lambda t: t[2])
+    return [
+        Place(rank=1 + sum(other < total for *_, other in ordered), name=name, total=total, key=key)
+        for key, name, total in ordered
+    ]
+
+
 def team_label(seat: int) -> str:
     return "A" if seat in TEAMS[0] else "B"
 
@@ -84,6 +104,13 @@ def sheet_context(
     if table.leaders:
         first = table.leaders[0]
         leader_total = table.team_totals[first - 1] if game.team else table.totals[first - 1]
+
+    if game.team:
+        places = ranking(
+            [(team_label(TEAMS[n - 1][0]), team_names[n], table.team_totals[n - 1]) for n in (1, 2)]
+        )
+    else:
+        places = ranking([(str(s), players[s - 1], table.totals[s - 1]) for s in (1, 2, 3, 4)])
 
     last = entries[-1] if entries else None
     secret = game.edit_secret
@@ -115,6 +142,8 @@ def sheet_context(
         "leaders_text": join_names(leader_names),
         "leader_total": leader_total,
         "state": state,
+        "ranking": places if table.scored else [],
+        "next_contract": contracts.get(state.next_round, "") if state.next_round else "",
         "last_entry": last,
         # The edit secret never reaches a read-only page.
         "sheet_url": reverse("games:sheet", args=[secret]) if can_edit else "",

@@ -30,7 +30,12 @@ from django.views.decorators.http import (
 from games import services
 from games.export import write_csv
 from games.forms import NewGameForm, RedealForm, VersionForm, new_submission
-from games.messages import conflict_message, done_message, refusal_message
+from games.messages import (
+    conflict_message,
+    done_message,
+    fixed_round_message,
+    refusal_message,
+)
 from games.models import Entry, Game
 from games.presenters import contract_texts, sheet_context
 from games.recording import calculator_form, initial_calculator_form, round_of, scored_entry
@@ -296,6 +301,7 @@ def _render_entry_page(
     conflict: bool = False,
     entries=None,
     submission: str = "",
+    round_errors: list[str] | None = None,
 ):
     """The record/edit page: the calculator's fields in our own POST form. After a conflict
     it also shows the sheet as it is now ("here is the latest") above the kept entry."""
@@ -308,6 +314,7 @@ def _render_entry_page(
             "form": form,
             "calc": Calculation(form),
             "round_number": round_number,
+            "round_errors": round_errors or [],
             "round_contract": contracts.get(round_number, "") if round_number else "",
             "editing": editing,
             "version": version,
@@ -328,10 +335,16 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     """Check or save a round entered in the calculator (record or edit). Whatever goes
     wrong, the entry stays in the form and the page says why; nothing is written."""
     version_form = VersionForm(request.POST)
-    form = calculator_form(request.POST, game, round_number=round_number)
+    lines = [e.line for e in _entries(game)]
     if not editing:
-        round_number = round_of(form)
+        # The record page records the sheet's next round, shown as text: any other is refused.
+        round_number = progress(lines).next_round
+    form = calculator_form(request.POST, game, round_number=round_number)
+    fixed = round_number is not None
+    if not fixed:
+        round_number = round_of(form)  # the game is over: the write below says so
     submission = ""
+    round_errors: list[str] = []
 
     def page(*, version: int, status: int = 200, message: str = "", conflict=False, on=game):
         return _render_entry_page(
@@ -346,6 +359,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             conflict=conflict,
             # A conflict needs a new decision, so a new form; otherwise the entry keeps its id.
             submission="" if conflict else submission,
+            round_errors=round_errors,
         )
 
     if not version_form.is_valid():
@@ -356,6 +370,15 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         return _after_write(game, done)  # sent twice: the first copy was saved
     if version != game.version:
         return page(version=game.version, status=409, message=conflict_message(), conflict=True)
+    sent = request.POST.get("round", "").strip()
+    if fixed and sent != str(round_number):
+        round_errors.append(fixed_round_message(round_number, editing=editing))
+        taken = not editing and any(
+            line.kind is Kind.SCORED and str(line.round) == sent for line in lines
+        )
+        # Sent again from an old page: say that round is on the sheet, and how to change it.
+        refusal = services.Refused(services.Reason.ROUND_TAKEN, round=sent, next=round_number)
+        return page(version=version, status=400, message=refusal_message(refusal) if taken else "")
     if not form.is_valid():
         return page(version=version, status=400)
     if request.POST.get("action") == "check":
@@ -383,7 +406,7 @@ def record(request, secret):
     entries = _entries(game)
     state = progress([e.line for e in entries])
     if _has_calculator_input(request.GET):
-        form = calculator_form(request.GET, game)
+        form = calculator_form(request.GET, game, round_number=state.next_round)
     else:
         form = initial_calculator_form(game, state)
     return _render_entry_page(

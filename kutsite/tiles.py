@@ -102,9 +102,20 @@ OKEY = Face("okey")
 FALSE_JOKER = Face("fj")
 
 
-def picker_rows() -> list[list[Face]]:
-    """Every face a player can tap in: 13 numbers in each colour, then Okey and false joker."""
-    return [[numbered(colour, n) for n in range(1, 14)] for colour in COLOURS]
+PICKER_NUMBER = "#"  # where picker.js writes each of the numbers 1–13 into a row's name
+
+
+def picker_rows() -> list[dict[str, str]]:
+    """The picker's colour rows, one line of data each; picker.js draws the 13 tiles of a row
+    (`numbered(colour, n)` for n = 1–13) from it, since the picker only shows with scripts."""
+    return [
+        {
+            "colour": colour,
+            "letter": colour_letter(colour),
+            "label": numbered_label(colour, PICKER_NUMBER),
+        }
+        for colour in COLOURS
+    ]
 
 
 def face_of(tile, indicator=None, stands_for=None) -> Face:

@@ -53,7 +53,7 @@ def tile_picker(target: str = "", group: str = "", single: bool = False):
     `data-picker-input="<group>"` becomes the target when it gets focus.
     """
     return {
-        "rows": picker_rows(),
+        "rows": picker_rows(),  # 13 numbers per colour, drawn by picker.js from one row's data
         "specials": [] if single else [OKEY, FALSE_JOKER],
         "target": target,
         "group": group,

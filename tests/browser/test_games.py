@@ -97,9 +97,11 @@ def test_create_record_two_rounds_undo_one_and_watch_read_only(
 def test_record_page_is_accessible_with_results_and_errors(live_server, page, assert_accessible):
     start_game(page, live_server.url, team=True)
     page.get_by_role("link", name="Record round 1").click()
-    # The sheet's names and table are fixed: read-only here.
-    expect(page.locator("#id_name1")).to_have_attribute("readonly", "")
-    expect(page.locator("#id_team")).to_be_disabled()
+    # The sheet's names, table and round are fixed: shown as text, sent as hidden fields.
+    expect(page.locator("legend", has_text="Player 1: Ana")).to_be_visible()
+    expect(page.locator("#id_name1")).to_have_attribute("type", "hidden")
+    expect(page.locator("#id_team")).to_have_attribute("type", "hidden")
+    expect(page.locator("select")).to_have_count(0)
     assert_accessible(page)
     page.locator("#id_indicator").fill("x14")
     page.get_by_role("button", name="Save this round to the sheet").click()

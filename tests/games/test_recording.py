@@ -9,7 +9,7 @@ from games import services
 from games.models import Game
 from scoring.forms import CalculatorForm
 
-from .conftest import calculator_data
+from .conftest import add_scored, calculator_data
 
 pytestmark = pytest.mark.django_db
 
@@ -55,13 +55,12 @@ def input_attrs(html: str, name: str) -> dict:
 
 
 def selected_round(html: str) -> str:
-    """The round chosen in the calculator's round select (whatever its exact markup)."""
-    select = re.search(r'<select[^>]*name="round".*?</select>', html, re.S).group(0)
-    chosen = re.findall(r"<option([^>]*)\bselected\b[^>]*>([^<]*)<", select)
-    assert len(chosen) == 1, chosen
-    attributes, label = chosen[0]
-    value = re.search(r'value="([^"]*)"', attributes)
-    return value.group(1) if value else label.strip()
+    """The record page's round: fixed, a hidden field (no select to change it) and its text."""
+    assert "<select" not in html
+    attributes = input_attrs(html, "round")
+    assert attributes["type"] == "hidden"
+    assert f'data-round-fixed="{attributes["value"]}">{attributes["value"]}</strong>' in html
+    return attributes["value"]
 
 
 def expected_scores(data):
@@ -84,7 +83,7 @@ def test_record_page_is_the_calculator_prefilled_from_the_game(client, team_game
     html = response.content.decode()
     for i, name in enumerate(team_game.players, start=1):
         assert input_attrs(html, f"name{i}")["value"] == name
-    assert input_attrs(html, "team")["checked"]
+    assert input_attrs(html, "team")["value"] == "1"
     assert selected_round(html) == "1"
     assert 'name="csrfmiddlewaretoken"' in html
     assert rendered_version(html) == team_game.version
@@ -174,11 +173,48 @@ def test_a_post_without_version_changes_nothing(client, game):
     assert not game.entries.exists()
 
 
-def test_recording_the_wrong_round_is_refused(client, game):
-    response = post_round(client, game, 3, 1)
+def round_error(html: str) -> str:
+    """The field error under the record page's fixed round."""
+    match = re.search(r'<p class="field__error" id="id_round_error"[^>]*>([^<]*)</p>', html)
+    assert match, "no error slot for the round"
+    return match.group(1)
+
+
+@pytest.mark.parametrize("sent", ["3", "0", "", "x"])
+def test_the_record_page_refuses_any_round_but_the_next_with_a_field_error(client, game, sent):
+    data = {**calculator_data(1), "round": sent, "version": game.version, "action": "save"}
+    response = client.post(urls(game)["record"], data)
     assert response.status_code == 400
-    assert "The next round to record is round 1, not round 3." in response.content.decode()
+    html = response.content.decode()
+    assert round_error(html) == (
+        "This page records round 1, the next round of the sheet: no other round was saved."
+    )
+    assert selected_round(html) == "1"  # the page still offers round 1, as text
     assert not game.entries.exists()
+
+
+def test_the_refused_round_is_explained_in_german(client, game):
+    add_scored(game, 1, [0, 10, 20, 30])
+    data = {**calculator_data(5), "version": game.version, "action": "save"}
+    response = client.post(urls(game, "de")["record"], data)
+    assert response.status_code == 400
+    assert round_error(response.content.decode()) == (
+        "Diese Seite trägt Runde 2 ein, die nächste Runde des Spielblatts: "
+        "Eine andere Runde wurde nicht gespeichert."
+    )
+    assert game.entries.count() == 1
+
+
+def test_the_edit_page_refuses_another_round(client, game):
+    add_scored(game, 1, [0, 10, 20, 30])
+    add_scored(game, 2, [5, 10, 20, 30])
+    data = {**calculator_data(1), "version": game.version, "action": "save"}
+    response = client.post(urls(game)["edit"].format(2), data)
+    assert response.status_code == 400
+    assert round_error(response.content.decode()) == (
+        "This page corrects round 2 only: no other round was saved."
+    )
+    assert game.entries.get(round=2).scores == (5, 10, 20, 30)
 
 
 def test_pile_ran_out_is_only_scored_after_three_redeals(client, game):

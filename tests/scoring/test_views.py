@@ -210,7 +210,7 @@ def test_result_has_a_share_permalink(client):
 def example_cards(html):
     """{key: card html} for the worked examples, in page order."""
     section = html.split('class="calc-examples"', 1)[1].split("</section>", 1)[0]
-    parts = re.split(r'<li class="card" data-example="([\w-]+)">', section)[1:]
+    parts = re.split(r'<li class="card" data-example="([\w-]+)"[^>]*>', section)[1:]
     return dict(zip(parts[::2], parts[1::2], strict=True))
 
 

@@ -96,8 +96,33 @@
     }
   });
 
+  function el(tag, text, css) {
+    var e = document.createElement(tag);
+    e.textContent = text;
+    if (css) { e.className = css; }
+    return e;
+  }
+
+  // Tiles 1–13 of a colour from its row's data (a page sends 4 rows, not 52 buttons), named
+  // by their visible text first: <b>7</b> <i>R</i><span class="visually-hidden"> red 7</span>
+  function draw(picker) {
+    picker.querySelectorAll("[data-picker-colour]:empty").forEach(function (row) {
+      var d = row.dataset;
+      for (var n = 1; n <= 13; n += 1) {
+        var b = el("button", "", "tile tile--" + d.pickerColour);
+        b.type = "button";
+        b.dataset.pickerToken = d.pickerColour + n;
+        b.tabIndex = -1;
+        b.append(el("b", n), " ", el("i", d.pickerLetter),
+          el("span", " " + d.pickerLabel.replace("#", n), "visually-hidden"));
+        row.append(b);
+      }
+    });
+  }
+
   function enhance(root) {
     root.querySelectorAll("[data-tile-picker][hidden]").forEach(function (picker) {
+      draw(picker);
       var input = pickerTarget(picker);
       if (input) { aim(picker, input); }
       rove(picker, picker.querySelector("button"));

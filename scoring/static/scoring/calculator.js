@@ -12,9 +12,11 @@
       score.textContent = row ? row.dataset.scoreText : "–";
       score.classList.toggle("calc-live__lowest", !!(row && row.hasAttribute("data-lowest")));
     });
-    document.querySelectorAll("[data-problem-for]").forEach(function (slot) {
-      var input = document.getElementById(slot.dataset.problemFor);
-      var links = result.querySelectorAll("[data-error] a[href='#" + slot.dataset.problemFor + "']");
+    // each field's error slot is the field's id + "_error" (its aria-describedby)
+    document.querySelectorAll(".calc .field__error[id$='_error']").forEach(function (slot) {
+      var id = slot.id.slice(0, -6);
+      var input = document.getElementById(id);
+      var links = result.querySelectorAll("[data-error] a[href='#" + id + "']");
       slot.textContent = Array.prototype.map.call(links, function (a) { return a.textContent; }).join(" ");
       if (links.length) { input.setAttribute("aria-invalid", "true"); } else { input.removeAttribute("aria-invalid"); }
     });

@@ -1,0 +1,257 @@
+"""The game sheet and its record page on a phone (issue 13, item 5), in Chromium at 360×640 and
+390×844, in both languages: totals and ranks in the first screen, Save right after the last
+field, the round fixed, Undo and redeal in two taps, and a print view that fits a phone and A4.
+"""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from playwright.sync_api import expect
+
+from games import services
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+SCREENS = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
+A4_WIDTH = 718  # A4 inside the print view's 10-mm margins: 190 mm at 96 px per inch
+NAMES = ["Maximilian", "Jürgen", "Anastasia", "Bartholomäus"]
+SCORES = [[0, 40, 120, 35], [50, 0, 10, 20], [5, 15, 0, 200]]
+
+# Tab stops from the indicator (the first field) to Save on the record page: the round flags,
+# then per player the state (one stop per radio group), rack and points, and the picker (one
+# stop, a roving tabindex).
+SAVE_TAB_STOPS = 20
+
+
+def game_with_rounds(rounds=3, team=False):
+    game = services.create_game(NAMES, team=team)
+    for number, scores in enumerate(SCORES[:rounds], start=1):
+        services.record_round(game, game.version, round_number=number, scores=scores, query="")
+        game.refresh_from_db()
+    return game
+
+
+def address(live_server, language, name, *args):
+    with translation.override(language):
+        return live_server.url + reverse(name, args=args)
+
+
+def open_page(page, url):
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+
+
+def in_first_screen(page, selector):
+    """The bottom edge of every match, and the screen height, at load (no scrolling)."""
+    return page.evaluate(
+        """(selector) => [Array.from(document.querySelectorAll(selector),
+             (e) => e.getBoundingClientRect().bottom), innerHeight, scrollY]""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("team", [False, True], ids=["solo", "team"])
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("screen", SCREENS, ids=["360x640", "390x844"])
+def test_totals_ranks_and_the_next_contract_are_in_the_first_screen(
+    live_server, page, screen, language, team
+):
+    game = game_with_rounds(team=team)
+    page.set_viewport_size(screen)
+    for name, secret in (("games:sheet", game.edit_secret), ("games:view", game.view_secret)):
+        open_page(page, address(live_server, language, name, secret))
+        bottoms, height, scrolled = in_first_screen(
+            page, "[data-place-total], [data-next-contract]"
+        )
+        assert scrolled == 0
+        assert len(bottoms) == (2 if team else 4) + 1, bottoms
+        assert max(bottoms) <= height, (name, bottoms, height)
+        # lowest total first (the lowest total wins); the ranking names everyone whole
+        ranking = page.locator("[data-ranking] li")
+        if team:
+            expect(ranking.first).to_contain_text("Anastasia")  # A: 185, B: 310
+        else:
+            expect(ranking.nth(0)).to_have_attribute("data-rank", "1")
+            expect(ranking.nth(1)).to_have_attribute("data-rank", "1")  # 55 and 55: shared
+            expect(ranking.nth(2)).to_have_attribute("data-rank", "3")
+            expect(ranking.nth(3)).to_contain_text("Bartholomäus")
+        expect(page.locator("[data-next-round]")).to_have_attribute("data-next-round", "4")
+        expect(page.locator("[data-next-contract]")).not_to_be_empty()
+
+
+def test_team_ranking_orders_the_teams_by_their_totals(live_server, page):
+    game = game_with_rounds(team=True)
+    open_page(page, address(live_server, "en", "games:view", game.view_secret))
+    places = page.locator("[data-ranking] li")
+    # A (seats 1 & 3): 55 + 130 = 185; B (seats 2 & 4): 55 + 255 = 310
+    expect(places.nth(0)).to_have_attribute("data-place", "A")
+    expect(places.nth(0)).to_contain_text("Maximilian and Anastasia")
+    expect(places.nth(0)).to_contain_text("185 points")
+    expect(places.nth(1)).to_contain_text("310 points")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("screen", SCREENS, ids=["360x640", "390x844"])
+def test_save_comes_right_after_the_last_field_and_the_round_is_fixed(
+    live_server, page, screen, language
+):
+    game = game_with_rounds(rounds=1)
+    page.set_viewport_size(screen)
+    open_page(page, address(live_server, language, "games:record", game.edit_secret))
+    # the round is text and a hidden field: nothing on the page can choose another
+    expect(page.locator("select")).to_have_count(0)
+    expect(page.locator("#id_round")).to_have_attribute("type", "hidden")
+    expect(page.locator("#id_round")).to_have_value("2")
+    expect(page.locator("[data-round-fixed]")).to_have_text("2")
+    # nothing but the buttons' own margin between player 4's last field and Save
+    gap = page.evaluate(
+        """() => document.querySelector('#save-round').getBoundingClientRect().top
+                 - document.querySelector('#id_points4').getBoundingClientRect().bottom"""
+    )
+    assert 0 < gap < 80, gap
+    page.locator("#id_indicator").focus()
+    stops = 0
+    while page.evaluate("document.activeElement.id") != "save-round":
+        page.keyboard.press("Tab")
+        stops += 1
+        assert stops <= SAVE_TAB_STOPS, page.evaluate("document.activeElement.outerHTML")
+    # from player 4's points, Save is the next stop
+    page.locator("#id_points4").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "save-round"
+
+
+def test_a_round_changed_in_the_page_is_refused_on_the_field(live_server, page):
+    game = game_with_rounds(rounds=1)
+    open_page(page, address(live_server, "de", "games:record", game.edit_secret))
+    # someone edits the hidden field (developer tools): the server says no, on the round
+    page.evaluate("document.querySelector('#id_round').value = '7'")
+    page.locator("#id_indicator").fill("r4")
+    page.get_by_role("button", name="Diese Runde auf dem Spielblatt speichern").click()
+    expect(page.locator("#id_round_error")).to_have_text(
+        "Diese Seite trägt Runde 2 ein, die nächste Runde des Spielblatts: "
+        "Eine andere Runde wurde nicht gespeichert."
+    )
+    expect(page.locator("[data-round-fixed]")).to_have_text("2")
+    assert game.entries.count() == 1
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_undo_and_redeal_ask_first(live_server, page, language):
+    game = game_with_rounds(rounds=2)
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, address(live_server, language, "games:sheet", game.edit_secret))
+    for button in ("#undo-last", "#redeal-round"):
+        expect(page.locator(button)).to_be_hidden()  # one tap is not enough
+    # first tap: the question; second tap: the answer
+    page.locator("details.confirm:has(#redeal-round) summary").click()
+    expect(page.locator("#redeal-round")).to_be_visible()
+    page.locator("#redeal-round").click()
+    expect(page.locator("[data-done]")).to_be_visible()
+    expect(page.locator("[data-redeals]")).to_have_attribute("data-redeals", "1")
+    expect(page.locator("#undo-last")).to_be_hidden()
+    page.locator("details.confirm:has(#undo-last) summary").click()
+    page.locator("#undo-last").click()
+    expect(page.locator("[data-redeals]")).to_have_count(0)
+    expect(page.locator("tr[data-round='2'] td[data-score]")).to_have_count(4)
+    assert game.entries.count() == 2
+
+
+# In print: every element inside the page's width, and no two pieces of text in the standings
+# (ranking and table) overlapping — each text node's boxes, compared pairwise.
+PRINT_PROBE = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.right > width + 0.5 || r.left < -0.5)) {
+      wide.push(el.tagName + "." + el.className + " " + Math.round(r.right));
+    }
+  }
+  const boxes = [];
+  for (const part of document.querySelectorAll("[data-ranking], .sheet-table")) {
+    const walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      if (!node.textContent.trim() || !node.parentElement.getClientRects().length) continue;
+      if (node.parentElement.closest(".visually-hidden, caption")) continue;
+      // text cut off by its box (an ellipsis) counts only as far as the box shows it
+      const parent = node.parentElement;
+      const clip = getComputedStyle(parent).overflowX === "visible"
+        ? null : parent.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (let r of range.getClientRects()) {
+        if (clip) {
+          const left = Math.max(r.left, clip.left), right = Math.min(r.right, clip.right);
+          r = { left, right, top: r.top, bottom: r.bottom, width: right - left, height: r.height };
+        }
+        if (r.width > 0.5 && r.height > 0.5) {
+          boxes.push([node.textContent.trim().slice(0, 20), r, node]);
+        }
+      }
+    }
+  }
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, p, m] = boxes[i], [b, q, n] = boxes[j];
+      if (m === n) continue;  // the lines of one text never collide
+      const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (x > 0.5 && y > 0.5) overlaps.push(a + " / " + b);
+    }
+  }
+  const scroll = document.documentElement.scrollWidth;
+  return { scroll, width, wide, boxes: boxes.length, overlaps };
+}
+"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("width", [360, A4_WIDTH], ids=["phone", "A4"])
+def test_print_view_fits_a_phone_and_a4(live_server, page, width, language):
+    game = services.create_game(
+        ["Maximilian-Alexander", "Jürgen", "Anastasia", "Bartholomäus"], team=True
+    )
+    for number in range(1, 21):
+        services.record_round(
+            game, game.version, round_number=number, scores=[0, 120, 500, 1000], query=""
+        )
+        game.refresh_from_db()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(media="print")
+    for name, secret in (("games:sheet", game.edit_secret), ("games:view", game.view_secret)):
+        open_page(page, address(live_server, language, name, secret))
+        probe = page.evaluate(PRINT_PROBE)
+        assert probe["scroll"] <= probe["width"], probe
+        assert probe["wide"] == [], probe["wide"][:10]
+        assert probe["boxes"] > 20 * 5, probe["boxes"]  # the scores really were measured
+        assert probe["overlaps"] == [], probe["overlaps"][:10]
+    assert page.pdf(format="A4")[:4] == b"%PDF"
+
+
+def test_the_picker_draws_every_tile_named_by_its_visible_text(live_server, page):
+    """The page sends each colour row as data (the calculator's weight budget); picker.js
+    draws tiles 1–13 of each, the same markup a server-drawn tile had (WCAG 2.5.3)."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + "/de/rechner/")
+    tiles = page.locator("[data-tile-picker] [data-picker-token]")
+    expect(tiles).to_have_count(13 * 4 + 2)
+    black7 = page.locator("[data-picker-token='k7']")
+    assert black7.evaluate("(b) => b.innerHTML") == (
+        '<b>7</b> <i>S</i><span class="visually-hidden"> schwarze 7</span>'
+    )
+    expect(black7).to_have_attribute("type", "button")
+    # one tab stop into the picker (roving tabindex)
+    stops = page.evaluate(
+        "Array.from(document.querySelectorAll('[data-tile-picker] button'), (b) => b.tabIndex)"
+    )
+    assert stops.count(0) == 1 and len(stops) == 13 * 4 + 4
+    page.locator("#id_rack1").focus()
+    black7.click()
+    expect(page.locator("#id_rack1")).to_have_value("k7")
