@@ -12,8 +12,8 @@ import pytest
 from django import forms
 from django.template import Context, Engine
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 from django.utils.functional import lazy
+from django.utils.safestring import mark_safe
 
 from referee.forms import DiscardCheckForm, MeldCheckForm
 
