@@ -188,10 +188,10 @@ WHITENOISE_AUTOREFRESH = DEBUG
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        # Hashed names let whitenoise send year-long cache headers; the manifest needs
-        # collectstatic, which tests and `make serve` (DEBUG) don't run.
+        # Minified, hashed (so whitenoise can send year-long cache headers) and compressed by
+        # collectstatic, which tests and `make serve` (DEBUG) don't run: they serve the sources.
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "kutsite.storage.MinifiedStaticFilesStorage"
             if PRODUCTION
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         ),

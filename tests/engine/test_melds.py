@@ -190,6 +190,8 @@ def valid_melds(draw):
         number = draw(st.integers(0, 12))
         colours = draw(st.permutations(range(4)))[: draw(st.integers(3, 4))]
         tiles = [FACES[c * 13 + number] for c in colours]
+    # Two copies of each tile (T1), and the face-up indicator is one of them.
+    assume(tiles.count(indicator) <= 1)
     if okey in tiles and draw(st.booleans()):
         tiles[tiles.index(okey)] = OKEY
     return indicator, tuple(tiles)

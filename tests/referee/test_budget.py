@@ -1,10 +1,12 @@
-"""Page weight: our own HTML + CSS + JS, and the first HTML response gzipped (DESIGN.md)."""
+"""Page weight: our own HTML + CSS + JS as production ships them (minified, kutsite/storage.py),
+and the first HTML response gzipped (DESIGN.md)."""
 
 import gzip
 
 import pytest
 from django.contrib.staticfiles import finders
 
+from kutsite.storage import minified
 from tests.scoring.helpers import base_round
 from tests.scoring.helpers import url as calculator_url
 
@@ -24,10 +26,11 @@ def own_assets(html):
     for url in urls:
         if "htmx" in url:
             continue
-        path = finders.find(url.removeprefix("/static/"))
+        name = url.removeprefix("/static/")
+        path = finders.find(name)
         assert path, url
-        with open(path, "rb") as handle:
-            sizes[url] = len(handle.read())
+        with open(path, encoding="utf-8") as handle:
+            sizes[url] = len(minified(name, handle.read()).encode())  # as collectstatic ships it
     return sizes
 
 
