@@ -173,7 +173,7 @@ def test_polling_fragment_is_only_the_sheet(client, game):
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="sheet"')
     assert "<html" not in html
-    assert 'hx-trigger="every 10s"' in html  # GAME_POLL_SECONDS' default
+    assert 'data-hx-trigger="every 10s"' in html  # GAME_POLL_SECONDS' default
     # The poll sends the ETag of what it shows, so an unchanged sheet costs a 304.
     assert "If-None-Match" in html
     assert response["ETag"].strip('"') in html.replace("&quot;", '"').replace("\\", "")
@@ -184,7 +184,7 @@ def test_the_poll_interval_is_a_setting(client, game, settings, mode):
     settings.GAME_POLL_SECONDS = 3
     secret = game.edit_secret if mode == "edit" else f"view/{game.view_secret}"
     html = client.get(f"/en/games/{secret}/").content.decode()
-    assert 'hx-trigger="every 3s"' in html
+    assert 'data-hx-trigger="every 3s"' in html
     assert "every 10s" not in html
 
 

@@ -133,11 +133,11 @@ def test_htmx_gets_only_the_fragment_and_the_page_varies_on_it(client, language)
 
 def test_the_form_is_a_get_form_that_htmx_enhances(client):
     _, html = page(client, check_url())
-    form = find(html, hx_get="/en/referee/check/")
+    form = find(html, data_hx_get="/en/referee/check/")
     assert form.tag == "form" and form["method"] == "get" and form["action"] == "/en/referee/check/"
     # live updates replace the address; only a deliberate submit (a plain GET) adds an entry
-    assert form["hx-replace-url"] == "true" and form["hx-target"] == "#check-result"
-    assert "hx-push-url" not in form.attrs and "submit" not in form["hx-trigger"]
+    assert form["data-hx-replace-url"] == "true" and form["data-hx-target"] == "#check-result"
+    assert "data-hx-push-url" not in form.attrs and "submit" not in form["data-hx-trigger"]
     assert find(html, id="check-result")["aria-live"] == "polite"
     assert find(html, data_tile_picker=True)["data-target"] == "id_tiles"
 
@@ -235,7 +235,7 @@ def test_bad_input_gets_a_field_error_in_the_pages_language(
             assert field_input["aria-invalid"] == "true"
             assert f"id_{field}_error" in field_input["aria-describedby"].split()
         else:
-            assert error["hx-swap-oob"] == "true"
+            assert error["data-hx-swap-oob"] == "true"
 
 
 def test_typing_is_forgiving_about_case_separators_and_german_letters(client):

@@ -104,9 +104,9 @@ def test_whole_page_and_htmx_fragment_in_both_languages(client, language):
 
 def test_the_form_is_a_get_form_that_htmx_enhances_and_replaces_the_url(client):
     _, html = page(client, rack_url())
-    form = find(html, hx_get="/en/referee/rack/")
+    form = find(html, data_hx_get="/en/referee/rack/")
     assert form.tag == "form" and form["method"] == "get" and form["action"] == "/en/referee/rack/"
-    assert form["hx-replace-url"] == "true" and form["hx-target"] == "#rack-result"
+    assert form["data-hx-replace-url"] == "true" and form["data-hx-target"] == "#rack-result"
     assert find(html, data_tile_picker=True)["data-target"] == "id_rack"
     options = [o["value"] for o in find_all(html, value=True) if o.tag == "option"]
     assert options == [str(n) for n in range(1, 21)]
@@ -151,7 +151,7 @@ def test_bad_input_gets_a_field_error_in_the_pages_language(
         assert words in error.text, (language, error.text)
         assert not find_all(html, data_can_open=True)
         if htmx:
-            assert error["hx-swap-oob"] == "true"
+            assert error["data-hx-swap-oob"] == "true"
 
 
 @settings(

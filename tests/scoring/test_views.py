@@ -25,10 +25,10 @@ def test_empty_calculator_page_in_both_languages(client):
     assert '<button type="submit">Calculate</button>' in en_html
     assert '<button type="submit">Berechnen</button>' in de_html
     # ... and with htmx: GET of the result fragment, URL replaced (no entry per tap), on input
-    assert 'hx-get="/en/calculator/"' in en_html
-    assert 'hx-target="#calculator-result"' in en_html
-    assert 'hx-replace-url="true"' in en_html and "hx-push-url" not in en_html
-    assert 'hx-trigger="input changed delay:300ms, change"' in en_html
+    assert 'data-hx-get="/en/calculator/"' in en_html
+    assert 'data-hx-target="#calculator-result"' in en_html
+    assert 'data-hx-replace-url="true"' in en_html and "data-hx-push-url" not in en_html
+    assert 'data-hx-trigger="input changed delay:300ms, change"' in en_html
     # one shared tile picker for every rack input (and the indicator)
     assert en_html.count('data-picker-group="rack"') == 1
     assert en_html.count('data-picker-input="rack"') == 5
