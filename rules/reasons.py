@@ -83,6 +83,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "The set holds only %(limit)s of each tile, but %(tile)s appears %(count)s here."
     ),
     R.RACK_TOO_LONG: _("A rack holds at most %(limit)s tiles here; you entered %(count)s."),
+    R.CONTRACT_TOO_LONG: _(
+        "A contract asks for at most %(limit)s tiles, so that a tile is left to discard; "
+        "this one asks for %(tiles)s."
+    ),
     # Melds
     R.VALID_GROUP: _("A Küt group: the %(number)s in %(size)s colours."),
     R.VALID_RUN: _("A run of %(size)s in %(colour)s, from %(low)s to %(high)s."),
