@@ -15,7 +15,6 @@ Public names:
 - `error_message(error) -> str` — the sentence for an engine `InputError` (bad token, bad
   indicator…), including its token; use it for form field errors. It reads only `.code`,
   `.facts`, `.token` and `.position`, so any problem record with those attributes works.
-  `error_sentence` is the same function under the name the rules app used.
 - `problem_sentence(problem) -> str` — a round list's `RoundProblem` (its round becomes a fact).
 - `SENTENCES` — `{ReasonCode: lazy message}`; every code the engine defines has one
   (a test checks this).
@@ -678,9 +677,6 @@ def error_message(error: InputError | Any) -> str:
     if position is not None:
         facts.setdefault("position", position)
     return sentence(error.code, facts)
-
-
-error_sentence = error_message
 
 
 def problem_sentence(problem: Any) -> str:

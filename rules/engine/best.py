@@ -29,10 +29,14 @@ from .tiles import FALSE_JOKER, OKEY, TILES, Tile, okey_code
 
 INFINITE = 1 << 30
 
+
+def _by_value(okey: int) -> tuple[int, ...]:
+    values = _values(okey)
+    return tuple(sorted(range(52), key=lambda f: -values[f]))
+
+
 # The 52 faces from the most points to the fewest, for each Okey face (a false joker: 25).
-_BY_VALUE = tuple(
-    tuple(sorted(range(52), key=lambda f, okey=okey: -_values(okey)[f])) for okey in range(52)
-)
+_BY_VALUE = tuple(_by_value(okey) for okey in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +124,9 @@ def _best_contract(
             if points + left * suffix[j] + rest_bound <= best[0]:
                 return
             faces = candidates[j]
-            have = Counter()
-            gaps, present = [], []
+            have: Counter[int] = Counter()
+            gaps: list[int] = []
+            present: list[int] = []
             for i, f in enumerate(faces):
                 have[f] += 1
                 (present if have[f] <= counts[f] else gaps).append(i)
@@ -167,12 +172,15 @@ def best_opening(rack: Iterable[Tile], contract: Contract, indicator: Tile) -> M
 # ---------------------------------------------------------------- the most tiles (C4, P4)
 
 
+_Cover = tuple[int, list[list[int]]]  # tiles left over, and the melds laid
+
+
 def _cover(counts: list[int], wilds: int, pairs: bool, keep: bool) -> list[list[int]] | None:
     """Melds laying down the most tiles; with `keep`, at least one tile stays (None: none can)."""
-    memo: dict[bytes, tuple[tuple[int, list], tuple[int, list]]] = {}
-    nothing: tuple[int, list] = (INFINITE, [])
+    memo: dict[bytes, tuple[_Cover, _Cover]] = {}
+    nothing: _Cover = (INFINITE, [])
 
-    def solve(start: int, w: int) -> tuple[tuple[int, list], tuple[int, list]]:
+    def solve(start: int, w: int) -> tuple[_Cover, _Cover]:
         """(fewest left over, fewest left over with at least one left), with their melds."""
         at = lowest(counts, start)
         if at == 52:

@@ -22,13 +22,16 @@ def _values(okey: int) -> list[int]:
     return values
 
 
+_Melds = tuple[tuple[int, ...], ...]  # colour indexes or WILD, one tuple per meld
+
+
 @lru_cache(maxsize=4096)
 def _column_options(
     column: tuple[int, ...], values: tuple[int, ...], groups: int, size: int, pairs: int, w: int
-) -> tuple[tuple[int, int, int, int, tuple[tuple[int, ...], ...]], ...]:
+) -> tuple[tuple[int, int, int, int, _Melds], ...]:
     """Every way one number's four faces serve `k` groups and `q` pairs with `u` wilds, as
     (k, q, u, points laid, melds of colour indexes / WILD); the best for each (k, q, u)."""
-    best: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, ...], ...]]] = {}
+    best: dict[tuple[int, int, int], tuple[int, _Melds]] = {}
     choices = [
         [0, *([1] if c >= 2 and pairs else []), *([2] if c >= 1 and pairs and w else [])]
         for c in column
@@ -73,7 +76,7 @@ def _groups_and_pairs(
     counts: list[int], w: int, groups: int, size: int, pairs: int, values: list[int]
 ) -> tuple[int, list[list[int]]] | None:
     """The most points laid as exactly `groups` groups of `size` and `pairs` pairs."""
-    states: dict[tuple[int, int, int], tuple[int, list[tuple[int, tuple]]]] = {(0, 0, 0): (0, [])}
+    states: dict[tuple[int, int, int], tuple[int, list[tuple[int, _Melds]]]] = {(0, 0, 0): (0, [])}
     if groups or pairs:
         for v in range(13):
             column = tuple(counts[c * 13 + v] for c in range(4))
@@ -98,12 +101,12 @@ def _groups_and_pairs(
             continue
         total = points + 2 * OKEY_POINTS * missing
         if found is None or total > found[0]:
-            melds: list[list[int]] = []
+            laid: list[list[int]] = []
             pair_melds: list[list[int]] = []
             for v, column_melds in picks:
                 for meld in column_melds:
                     faces = [WILD if c == WILD else c * 13 + v for c in meld]
-                    (pair_melds if len(meld) == 2 else melds).append(faces)
+                    (pair_melds if len(meld) == 2 else laid).append(faces)
             pair_melds += [[WILD, WILD]] * missing
-            found = (total, melds + pair_melds)
+            found = (total, laid + pair_melds)
     return found
