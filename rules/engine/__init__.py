@@ -62,6 +62,7 @@ Solver (solver.py)
 - solve_contract(rack, contract, indicator) -> melds | None     an opening meld (C2)
 - solve_all_at_once(rack, indicator) -> melds | None            the whole rack (C4)
 - MAX_RACK_TILES = 26            every solver raises InputError(RACK_TOO_LONG) above it
+- MAX_CONTRACT_TILES = 12        and InputError(CONTRACT_TOO_LONG) for a longer contract (P8)
 
 The rack helper (best.py, rack.py)
 - best_opening(rack, contract, indicator) -> melds | None   the opening leaving fewest points
