@@ -94,6 +94,7 @@ from .best import Out, best_cover, best_opening, contract_part, opening_outs
 from .contracts import (
     DEFAULT_ROUNDS,
     FINAL,
+    MAX_CONTRACT_TILES,
     Contract,
     OpeningVerdict,
     Round,
@@ -178,6 +179,7 @@ __all__ = [
     "FACES",
     "FALSE_JOKER",
     "FINAL",
+    "MAX_CONTRACT_TILES",
     "MAX_RACK_TILES",
     "OKEY",
     "OTHER_TILES",
