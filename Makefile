@@ -27,6 +27,7 @@ serve: setup
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict rules/engine
 
 test: setup lint
 	$(VENV)/bin/pytest

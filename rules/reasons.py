@@ -15,7 +15,6 @@ Public names:
 - `error_message(error) -> str` — the sentence for an engine `InputError` (bad token, bad
   indicator…), including its token; use it for form field errors. It reads only `.code`,
   `.facts`, `.token` and `.position`, so any problem record with those attributes works.
-  `error_sentence` is the same function under the name the rules app used.
 - `problem_sentence(problem) -> str` — a round list's `RoundProblem` (its round becomes a fact).
 - `SENTENCES` — `{ReasonCode: lazy message}`; every code the engine defines has one
   (a test checks this).
@@ -88,6 +87,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "The set holds only %(limit)s of each tile, but %(tile)s appears %(count)s here."
     ),
     R.RACK_TOO_LONG: _("A rack holds at most %(limit)s tiles here; you entered %(count)s."),
+    R.CONTRACT_TOO_LONG: _(
+        "A contract asks for at most %(limit)s tiles, so that a tile is left to discard; "
+        "this one asks for %(tiles)s."
+    ),
     # Melds
     R.VALID_GROUP: _("A Küt group: the %(number)s in %(size)s colours."),
     R.VALID_RUN: _("A run of %(size)s in %(colour)s, from %(low)s to %(high)s."),
@@ -686,9 +689,6 @@ def error_message(error: InputError | Any) -> str:
     if position is not None:
         facts.setdefault("position", position)
     return sentence(error.code, facts)
-
-
-error_sentence = error_message
 
 
 def problem_sentence(problem: Any) -> str:

@@ -62,6 +62,7 @@ Solver (solver.py)
 - solve_contract(rack, contract, indicator) -> melds | None     an opening meld (C2)
 - solve_all_at_once(rack, indicator) -> melds | None            the whole rack (C4)
 - MAX_RACK_TILES = 26            every solver raises InputError(RACK_TOO_LONG) above it
+- MAX_CONTRACT_TILES = 12        and InputError(CONTRACT_TOO_LONG) for a longer contract (P8)
 
 The rack helper (best.py, rack.py)
 - best_opening(rack, contract, indicator) -> melds | None   the opening leaving fewest points
@@ -93,6 +94,7 @@ from .best import Out, best_cover, best_opening, contract_part, opening_outs
 from .contracts import (
     DEFAULT_ROUNDS,
     FINAL,
+    MAX_CONTRACT_TILES,
     Contract,
     OpeningVerdict,
     Round,
@@ -177,6 +179,7 @@ __all__ = [
     "FACES",
     "FALSE_JOKER",
     "FINAL",
+    "MAX_CONTRACT_TILES",
     "MAX_RACK_TILES",
     "OKEY",
     "OTHER_TILES",

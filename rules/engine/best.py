@@ -20,15 +20,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import product
+from typing import Any
 
+from .columns import OKEY_POINTS, WILD, _groups_and_pairs, _values
 from .contracts import Contract
-from .solver import ORDER, WILD, Melds, _contract, _options, _prepare, _to_tiles, lowest
+from .solver import ORDER, Melds, _contract, _options, _prepare, _to_tiles, bounded, lowest
 from .tiles import FALSE_JOKER, OKEY, TILES, Tile, okey_code
 
-OKEY_POINTS = 25
 INFINITE = 1 << 30
+
+
+def _by_value(okey: int) -> tuple[int, ...]:
+    values = _values(okey)
+    return tuple(sorted(range(52), key=lambda f: -values[f]))
+
+
+# The 52 faces from the most points to the fewest, for each Okey face (a false joker: 25).
+_BY_VALUE = tuple(_by_value(okey) for okey in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +45,6 @@ class Out:
 
     tile: Tile
     unseen: int
-
-
-def _values(okey: int) -> list[int]:
-    # Among the counts, the Okey's face holds only false jokers (the face tiles are wild).
-    values = [f % 13 + 1 for f in range(52)]
-    values[okey] = OKEY_POINTS
-    return values
 
 
 def _melds_tiles(found: list[list[int]], wilds: list[Tile], jokers: list[Tile], okey: int) -> Melds:
@@ -62,96 +63,6 @@ def rest_of(rack: Iterable[Tile], melds: Iterable[Iterable[Tile]]) -> tuple[Tile
     return tuple(left)
 
 
-# ---------------------------------------------------------------- groups and pairs
-
-
-@lru_cache(maxsize=4096)
-def _column_options(
-    column: tuple[int, ...], values: tuple[int, ...], groups: int, size: int, pairs: int, w: int
-) -> tuple[tuple[int, int, int, int, tuple[tuple[int, ...], ...]], ...]:
-    """Every way one number's four faces serve `k` groups and `q` pairs with `u` wilds, as
-    (k, q, u, points laid, melds of colour indexes / WILD); the best for each (k, q, u)."""
-    best: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, ...], ...]]] = {}
-    choices = [
-        [0, *([1] if c >= 2 and pairs else []), *([2] if c >= 1 and pairs and w else [])]
-        for c in column
-    ]
-    for pick in product(*choices):
-        q = sum(1 for p in pick if p)
-        u = sum(1 for p in pick if p == 2)
-        if q > pairs or u > w:
-            continue
-        left = list(column)
-        pair_melds: list[tuple[int, ...]] = []
-        pair_points = 0
-        for colour, p in enumerate(pick):
-            if p == 1:
-                left[colour] -= 2
-                pair_melds.append((colour, colour))
-                pair_points += 2 * values[colour]
-            elif p == 2:
-                left[colour] -= 1
-                pair_melds.append((colour, WILD))
-                pair_points += values[colour] + OKEY_POINTS
-        for k in range(groups + 1):
-            free = [(values[c], c) for c in range(4) for _ in range(min(left[c], k))]
-            free.sort(reverse=True)
-            for extra in range(w - u + 1) if k else (0,):
-                real = k * size - extra
-                if real > len(free):
-                    continue
-                kept = sorted(c for _, c in free[:real])
-                group_melds = [list(kept[i::k]) for i in range(k)]
-                melds = tuple(tuple(g + [WILD] * (size - len(g))) for g in group_melds) + tuple(
-                    pair_melds
-                )
-                points = pair_points + sum(v for v, _ in free[:real]) + OKEY_POINTS * extra
-                key = (k, q, u + extra)
-                if key not in best or best[key][0] < points:
-                    best[key] = (points, melds)
-    return tuple((k, q, u, points, melds) for (k, q, u), (points, melds) in best.items())
-
-
-def _groups_and_pairs(
-    counts: list[int], w: int, groups: int, size: int, pairs: int, values: list[int]
-) -> tuple[int, list[list[int]]] | None:
-    """The most points laid as exactly `groups` groups of `size` and `pairs` pairs."""
-    states: dict[tuple[int, int, int], tuple[int, list[tuple[int, tuple]]]] = {(0, 0, 0): (0, [])}
-    if groups or pairs:
-        for v in range(13):
-            column = tuple(counts[c * 13 + v] for c in range(4))
-            if not any(column):
-                continue
-            column_values = tuple(values[c * 13 + v] for c in range(4))
-            options = _column_options(column, column_values, groups, size, pairs, w)
-            new = dict(states)
-            for (g0, p0, u0), (points0, picks0) in states.items():
-                for k, q, u, points, melds in options:
-                    key = (g0 + k, p0 + q, u0 + u)
-                    if key[0] > groups or key[1] > pairs or key[2] > w or not (k or q):
-                        continue
-                    total = points0 + points
-                    if key not in new or new[key][0] < total:
-                        new[key] = (total, [*picks0, (v, melds)])
-            states = new
-    found: tuple[int, list[list[int]]] | None = None
-    for (g0, p0, u0), (points, picks) in states.items():
-        missing = pairs - p0
-        if g0 != groups or u0 + 2 * missing > w:
-            continue
-        total = points + 2 * OKEY_POINTS * missing
-        if found is None or total > found[0]:
-            melds: list[list[int]] = []
-            pair_melds: list[list[int]] = []
-            for v, column_melds in picks:
-                for meld in column_melds:
-                    faces = [WILD if c == WILD else c * 13 + v for c in meld]
-                    (pair_melds if len(meld) == 2 else melds).append(faces)
-            pair_melds += [[WILD, WILD]] * missing
-            found = (total, melds + pair_melds)
-    return found
-
-
 # ---------------------------------------------------------------- the best opening (C2)
 
 
@@ -162,9 +73,10 @@ def _best_contract(
     groups, group_size, pairs = contract.groups, contract.group_size, contract.pairs
     runs, size = contract.runs, contract.run_size
     if not runs:
-        found = _groups_and_pairs(counts, w, groups, group_size, pairs, values)
-        return found
-    candidates = [
+        return _groups_and_pairs(counts, w, groups, group_size, pairs, values)
+    if _contract(counts, w, contract) is None:
+        return None  # no opening at all: nothing to maximise
+    all_runs = [
         [colour * 13 + (p - 1) % 13 for p in range(start, start + size)]
         for colour in range(4)
         for start in range(1, 16 - size)
@@ -174,12 +86,31 @@ def _best_contract(
         ordered = sorted(values[f] for f in faces)
         return sum(ordered[w:]) + OKEY_POINTS * min(w, size)
 
+    # Only runs the rack could ever fill, the richest first: a good opening is found early
+    # and the bounds below then cut most of the search.
+    candidates = sorted(
+        (faces for faces in all_runs if sum(1 for f in faces if not counts[f]) <= w),
+        key=bound,
+        reverse=True,
+    )
     suffix = [0] * (len(candidates) + 1)
     for j in range(len(candidates) - 1, -1, -1):
         suffix[j] = max(suffix[j + 1], bound(candidates[j]))
     rest_tiles = groups * group_size + 2 * pairs
     rest_bound = rest_tiles * 13 + 12 * min(rest_tiles, w + counts[okey])
-    best: list = [-1, None]
+    best: list[Any] = [-1, None]
+
+    def richest(n: int, w: int) -> int:
+        """The most points any `n` of the rack's remaining tiles (wilds at 25) could lay."""
+        total = OKEY_POINTS * min(n, w)
+        n -= min(n, w)
+        for f in _BY_VALUE[okey]:
+            if not n:
+                break
+            take = min(n, counts[f])
+            total += take * values[f]
+            n -= take
+        return total
 
     def solve(left: int, first: int, w: int, points: int, chosen: list[list[int]]) -> None:
         if not left:
@@ -187,12 +118,15 @@ def _best_contract(
             if found is not None and points + found[0] > best[0]:
                 best[0], best[1] = points + found[0], found[1] + chosen
             return
+        if best[0] >= 0 and points + richest(left * size + rest_tiles, w) <= best[0]:
+            return
         for j in range(first, len(candidates)):
             if points + left * suffix[j] + rest_bound <= best[0]:
                 return
             faces = candidates[j]
-            have = Counter()
-            gaps, present = [], []
+            have: Counter[int] = Counter()
+            gaps: list[int] = []
+            present: list[int] = []
             for i, f in enumerate(faces):
                 have[f] += 1
                 (present if have[f] <= counts[f] else gaps).append(i)
@@ -227,6 +161,7 @@ def best_opening(rack: Iterable[Tile], contract: Contract, indicator: Tile) -> M
     if contract.is_final:
         raise ValueError("the final round has no opening meld; use best_cover")
     counts, wilds, jokers = _prepare(rack, indicator)
+    bounded(contract)
     okey = okey_code(indicator)
     found = _best_contract(counts, len(wilds), contract, okey)
     if found is None:
@@ -237,12 +172,15 @@ def best_opening(rack: Iterable[Tile], contract: Contract, indicator: Tile) -> M
 # ---------------------------------------------------------------- the most tiles (C4, P4)
 
 
+_Cover = tuple[int, list[list[int]]]  # tiles left over, and the melds laid
+
+
 def _cover(counts: list[int], wilds: int, pairs: bool, keep: bool) -> list[list[int]] | None:
     """Melds laying down the most tiles; with `keep`, at least one tile stays (None: none can)."""
-    memo: dict[bytes, tuple[tuple[int, list], tuple[int, list]]] = {}
-    nothing: tuple[int, list] = (INFINITE, [])
+    memo: dict[bytes, tuple[_Cover, _Cover]] = {}
+    nothing: _Cover = (INFINITE, [])
 
-    def solve(start: int, w: int) -> tuple[tuple[int, list], tuple[int, list]]:
+    def solve(start: int, w: int) -> tuple[_Cover, _Cover]:
         """(fewest left over, fewest left over with at least one left), with their melds."""
         at = lowest(counts, start)
         if at == 52:
@@ -308,6 +246,7 @@ def opening_outs(rack: Iterable[Tile], contract: Contract, indicator: Tile) -> t
     only tiles that can still be drawn. Empty when the rack opens already."""
     rack = tuple(rack)
     counts, wilds, jokers = _prepare(rack, indicator)
+    bounded(contract)
     w = len(wilds)
     if contract.is_final or _contract(counts, w, contract) is not None:
         return ()
@@ -343,6 +282,7 @@ def contract_part(
     """The largest part of the contract the rack holds — most melds, then most tiles — and
     its melds (None, (): not even one meld)."""
     counts, wilds, jokers = _prepare(rack, indicator)
+    bounded(contract)
     parts = [
         (g + r + p, g * contract.group_size + r * contract.run_size + 2 * p, g, r, p)
         for g in range(contract.groups + 1)

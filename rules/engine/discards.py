@@ -90,15 +90,15 @@ def judge_discard(
     (FINAL_TILE_NOT_LAST), a negative pile, or too many copies of a tile (T1)."""
     table = [tuple(m) for m in table]
     for index, meld in enumerate(table):
-        verdict = classify_meld(meld, indicator)
-        if not verdict.ok:
+        meld_verdict = classify_meld(meld, indicator)
+        if not meld_verdict.ok:
             raise InputError(
                 ReasonCode.INVALID_MELD,
-                rule=verdict.rule,
+                rule=meld_verdict.rule,
                 field="table",
                 position=index,
                 meld=index,
-                verdict=verdict,
+                verdict=meld_verdict,
             )
     if pile is not None and pile < 0:
         raise InputError(ReasonCode.NEGATIVE_PILE, field="pile", pile=pile)
@@ -118,7 +118,7 @@ def judge_discard(
     offence = _offence(tile, table, indicator)
     code = offence[0] if offence else None
 
-    def verdict(
+    def answer(
         penalty: int, reason: ReasonCode, rule: str, *, okey_finish: bool = False, **values: Any
     ) -> DiscardVerdict:
         return DiscardVerdict(
@@ -132,8 +132,8 @@ def judge_discard(
 
     if ends_round:
         if code is ReasonCode.OKEY_DISCARD:
-            return verdict(0, ReasonCode.FINISHED_WITH_OKEY, "X6", okey_finish=True)
-        return verdict(0, ReasonCode.FINAL_TILE, "X4", offence=code)
+            return answer(0, ReasonCode.FINISHED_WITH_OKEY, "X6", okey_finish=True)
+        return answer(0, ReasonCode.FINAL_TILE, "X4", offence=code)
     if offence is None:
         # The site's choice where the sources are silent: a tile that could only take an
         # Okey's place (P7) is not playable — it adds nothing to the meld (X2).
@@ -141,13 +141,13 @@ def judge_discard(
             (i for i, meld in enumerate(table) if can_swap_okey(tile, meld, indicator).ok), None
         )
         if swap is not None:
-            return verdict(0, ReasonCode.NOT_PLAYABLE, "X2", swap=swap)
-        return verdict(0, ReasonCode.NOT_PLAYABLE, "X2")
+            return answer(0, ReasonCode.NOT_PLAYABLE, "X2", swap=swap)
+        return answer(0, ReasonCode.NOT_PLAYABLE, "X2")
     if pile is not None and pile < PENALTY_TILES:
-        return verdict(0, ReasonCode.PILE_TOO_SMALL, "X5", pile=pile, offence=code)
+        return answer(0, ReasonCode.PILE_TOO_SMALL, "X5", pile=pile, offence=code)
     if rack is not None and all(_offence(t, table, indicator) for t in held):
-        return verdict(0, ReasonCode.NO_CHOICE, "X3", offence=code)
-    return verdict(PENALTY_TILES, offence[0], offence[1], **offence[2])
+        return answer(0, ReasonCode.NO_CHOICE, "X3", offence=code)
+    return answer(PENALTY_TILES, offence[0], offence[1], **offence[2])
 
 
 SEATS = (1, 2, 3, 4)

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from .tiles import (
@@ -80,10 +81,6 @@ class MeldVerdict:
     arranged: bool = False  # `tiles` are a valid order of tiles typed in another order
 
     @property
-    def valid(self) -> bool:
-        return self.ok
-
-    @property
     def kind(self) -> MeldKind | None:
         return self.readings[0].kind if self.ok else None
 
@@ -106,20 +103,20 @@ class MeldVerdict:
             return self
         reason, rule, fact_map = _valid_reason(chosen, len(self.tiles))
         others = tuple(r for r in self.readings if r is not chosen)
-        return _new_verdict(
-            True,
-            reason,
-            rule,
-            fact_map,
-            self.tiles,
-            self.okey_indexes,
-            (chosen, *others),
-            self.arranged,
+        return MeldVerdict(
+            ok=True,
+            reason=reason,
+            rule=rule,
+            facts=fact_map,
+            tiles=self.tiles,
+            okey_indexes=self.okey_indexes,
+            readings=(chosen, *others),
+            arranged=self.arranged,
         )
 
 
-def _group(faces: list[int]) -> tuple[int, list[int]] | None:
-    """(number index 0..12, missing colour indexes) if the faces are a group, else None."""
+def _group(faces: list[int]) -> tuple[int, int] | None:
+    """(number index 0..12, bit mask of its colours) if the faces are a group, else None."""
     if len(faces) > 4:
         return None
     number = -1
@@ -134,7 +131,7 @@ def _group(faces: list[int]) -> tuple[int, list[int]] | None:
         mask |= bit
     if number < 0:
         return None
-    return number, [c for c in range(4) if not mask & (1 << c)]
+    return number, mask
 
 
 def _run_start(faces: Sequence[int]) -> tuple[int, int] | None:
@@ -155,14 +152,37 @@ def _run_start(faces: Sequence[int]) -> tuple[int, int] | None:
 
 
 # Readings are immutable and few (a colour, a stretch and where the Okeys sit; a number and
-# the missing colours), so each is built once and shared.
-_RUNS: dict[tuple[int, int, int, bool, tuple[int, ...]], Reading] = {}
-_GROUPS: dict[tuple[int, int, int], Reading] = {}
-_VALID: dict[int, Mapping[str, Any]] = {}  # id of a shared reading → the facts of its verdict
+# the missing colours), so each is built once, with the facts of its verdict, and shared.
+_Valid = tuple[Reading, Mapping[str, Any]]
 
 
-def _run_reading(faces: list[int], wilds: tuple[int, ...]) -> Reading | None:
-    n = len(faces)
+@cache
+def _run(colour: int, start: int, n: int, descending: bool, wilds: tuple[int, ...]) -> _Valid:
+    base = colour * 13
+    last = n - 1
+    stands = tuple(
+        [(TILES[base + (start - 1 + (last - i if descending else i)) % 13],) for i in wilds]
+    )
+    reading = Reading(
+        kind=_RUN,
+        stands_for=stands,
+        colour=COLOURS[colour],
+        low=start,
+        high=start + n - 1,
+        descending=descending,
+    )
+    return reading, facts(colour=COLOURS[colour], low=start, high=start + n - 1, size=n)
+
+
+@cache
+def _group_of(number: int, mask: int, wilds: int) -> _Valid:
+    missing = [c for c in range(4) if not mask & (1 << c)]
+    options = tuple([TILES[c * 13 + number] for c in missing])
+    reading = Reading(kind=_GROUP, stands_for=(options,) * wilds, number=number + 1)
+    return reading, facts(number=number + 1, size=4 - len(missing) + wilds)
+
+
+def _run_reading(faces: list[int], wilds: tuple[int, ...]) -> _Valid | None:
     descending = False
     found = _run_start(faces)
     if found is None:
@@ -170,37 +190,18 @@ def _run_reading(faces: list[int], wilds: tuple[int, ...]) -> Reading | None:
         if found is None:
             return None
         descending = True
-    colour, start = found
-    key = (colour, start, n, descending, wilds)
-    reading = _RUNS.get(key)
-    if reading is None:
-        base = colour * 13
-        last = n - 1
-        stands = tuple(
-            [(TILES[base + (start - 1 + (last - i if descending else i)) % 13],) for i in wilds]
-        )
-        reading = _RUNS[key] = Reading(
-            kind=_RUN,
-            stands_for=stands,
-            colour=COLOURS[colour],
-            low=start,
-            high=start + n - 1,
-            descending=descending,
-        )
-        _VALID[id(reading)] = facts(colour=COLOURS[colour], low=start, high=start + n - 1, size=n)
-    return reading
+    return _run(found[0], found[1], len(faces), descending, wilds)
 
 
-def _group_reading(number: int, missing: list[int], wilds: int) -> Reading:
-    mask = sum(1 << c for c in missing)
-    reading = _GROUPS.get((number, mask, wilds))
-    if reading is None:
-        options = tuple([TILES[c * 13 + number] for c in missing])
-        reading = _GROUPS[number, mask, wilds] = Reading(
-            kind=_GROUP, stands_for=(options,) * wilds, number=number + 1
-        )
-        _VALID[id(reading)] = facts(number=number + 1, size=4 - len(missing) + wilds)
-    return reading
+def _valid_readings(faces: list[int]) -> tuple[_Valid, ...]:
+    """The group and run readings of three or more face codes, with their verdicts' facts."""
+    wilds = tuple([i for i, f in enumerate(faces) if f < 0]) if WILD in faces else ()
+    run = _run_reading(faces, wilds)
+    group = _group(faces)
+    if group is None:
+        return () if run is None else (run,)
+    reading = _group_of(group[0], group[1], len(wilds))
+    return (reading,) if run is None else (reading, run)
 
 
 def readings_of(faces: list[int]) -> tuple[Reading, ...]:
@@ -217,13 +218,7 @@ def readings_of(faces: list[int]) -> tuple[Reading, ...]:
         return ()
     if n < 3:
         return ()
-    wilds = tuple([i for i, f in enumerate(faces) if f < 0]) if WILD in faces else ()
-    run = _run_reading(faces, wilds)
-    group = _group(faces)
-    if group is None:
-        return () if run is None else (run,)
-    reading = _group_reading(group[0], group[1], len(wilds))
-    return (reading,) if run is None else (reading, run)
+    return tuple([reading for reading, _ in _valid_readings(faces)])
 
 
 def _valid_reason(r: Reading, n: int) -> tuple[ReasonCode, str, Mapping[str, Any]]:
@@ -237,7 +232,7 @@ def _valid_reason(r: Reading, n: int) -> tuple[ReasonCode, str, Mapping[str, Any
         )
     t = None
     if r.colour is not None and r.number is not None:
-        t = TILES[r.colour.index * 13 + r.number - 1]
+        t = TILES[r.colour.ordinal * 13 + r.number - 1]
     return ReasonCode.VALID_PAIR, "M3", facts(tile=t)
 
 
@@ -281,8 +276,25 @@ def classify_meld(
             ok, reason, rule, fact_map, found = _judge(
                 tiles, faces, okey, shown, len(okeys), allow_pairs, False
             )
-            return _new_verdict(ok, reason, rule, fact_map, tiles, okey_indexes, found, True)
-    return _new_verdict(ok, reason, rule, fact_map, tiles, okey_indexes, found, False)
+            return MeldVerdict(
+                ok=ok,
+                reason=reason,
+                rule=rule,
+                facts=fact_map,
+                tiles=tiles,
+                okey_indexes=okey_indexes,
+                readings=found,
+                arranged=True,
+            )
+    return MeldVerdict(
+        ok=ok,
+        reason=reason,
+        rule=rule,
+        facts=fact_map,
+        tiles=tiles,
+        okey_indexes=okey_indexes,
+        readings=found,
+    )
 
 
 _RUN_ORDER = (ReasonCode.RUN_NOT_CONSECUTIVE, ReasonCode.RUN_WRAPS_PAST_ONE)
@@ -332,12 +344,15 @@ def _judge(
     if mixed and n > 2 and okey not in faces:
         # Fast rejection: no false joker, and the real tiles share neither number nor colour.
         return False, *_why_mixed(tiles, faces), ()
+    if n > 2:
+        valid = _valid_readings(faces)
+        if valid:
+            first, fact_map = valid[0]
+            found = tuple([reading for reading, _ in valid])
+            return True, _VALID_CODES[first.kind], _VALID_RULES[first.kind], fact_map, found
+        return False, *_why_invalid(tiles, faces, okey), ()
     found = readings_of(faces)
     if found:
-        valid = _VALID.get(id(found[0]))
-        if valid is not None:
-            kind = found[0].kind
-            return True, _VALID_CODES[kind], _VALID_RULES[kind], valid, found
         reason, rule, fact_map = _valid_reason(found[0], n)
         if found[0].kind is _PAIR and not allow_pairs:
             return False, ReasonCode.PAIR_NOT_ALLOWED, "M3", facts(), found
@@ -348,23 +363,6 @@ def _judge(
 _COPIES = ReasonCode.TOO_MANY_COPIES
 _VALID_CODES = {_GROUP: ReasonCode.VALID_GROUP, _RUN: ReasonCode.VALID_RUN}
 _VALID_RULES = {_GROUP: "M1", _RUN: "M2"}
-
-
-def _fast_constructor(cls: type) -> Any:
-    """A positional constructor for a frozen slots dataclass that fills the slots directly.
-    Same object as `cls(...)`; the generated `__init__` calls `object.__setattr__` per field,
-    which is the costliest step of a classification."""
-    names = [f.name for f in fields(cls)]
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    lines = [f"def make({', '.join(names)}):", "    self = new(cls)"]
-    for name in names:
-        scope[f"set_{name}"] = getattr(cls, name).__set__
-        lines.append(f"    set_{name}(self, {name})")
-    exec("\n".join([*lines, "    return self"]), scope)
-    return scope["make"]
-
-
-_new_verdict = _fast_constructor(MeldVerdict)
 
 
 def _excess(faces: list[int], wilds: int, okey: int, shown: int) -> Mapping[str, Any] | None:

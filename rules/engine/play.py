@@ -128,7 +128,7 @@ def _why_not_added(tile: Tile, base: MeldVerdict, indicator: Tile) -> AddVerdict
     assert run is not None and run.low is not None and run.high is not None
     if face is not None and face.colour is not run.colour:
         return _no(ReasonCode.WRONG_COLOUR_FOR_RUN, "P6", colour=run.colour)
-    base_code = run.colour.index * 13 if run.colour is not None else 0
+    base_code = run.colour.ordinal * 13 if run.colour is not None else 0
     below = TILES[base_code + (run.low - 2) % 13] if run.low > 1 else None
     above = TILES[base_code + run.high % 13] if run.high < 14 else None
     past_one = (run.high == 14 and (face is None or face.number == 2)) or (

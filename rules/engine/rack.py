@@ -24,7 +24,7 @@ from typing import Any
 from .best import Out, best_cover, best_opening, contract_part, opening_outs, rest_of
 from .contracts import Contract
 from .scoring import RackScore, rack_score
-from .solver import Melds, _prepare
+from .solver import Melds, _prepare, bounded
 from .tiles import Tile
 from .verdicts import ReasonCode, facts
 
@@ -61,9 +61,11 @@ def advise(
     rack: Iterable[Tile], contract: Contract, indicator: Tile, *, opened: bool = False
 ) -> RackAdvice:
     """The answer for this rack in a round with this contract (see the module docstring).
-    Raises the engine's `InputError` for an impossible rack (T1) or one over the bound."""
+    Raises the engine's `InputError` for an impossible rack (T1), a rack over its bound or a
+    contract over 12 tiles."""
     rack = tuple(rack)
     _prepare(rack, indicator)  # the copy check (T1) and the rack bound, once for every answer
+    bounded(contract)
     if contract.is_final:
         melds = best_cover(rack, indicator, pairs=True)
         left = rest_of(rack, melds)

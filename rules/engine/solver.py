@@ -25,17 +25,30 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import combinations
 
-from .contracts import Contract
+from .columns import WILD, _groups_and_pairs
+from .contracts import MAX_CONTRACT_TILES, Contract
 from .tiles import FALSE_JOKER_CODE, OKEY_CODE, TILES, Tile, excess_copies, okey_code
 from .verdicts import InputError, ReasonCode
 
-WILD = -1
 Melds = tuple[tuple[Tile, ...], ...]
 
 # The bound that keeps every search short (bench/engine.py measures the worst case): a rack
 # holds 15 tiles at most after the deal, and buying (B1) and penalty tiles (X1, X2) add some;
 # 26 is more than any rack reaches in play. Longer racks are an input error, not a slow answer.
 MAX_RACK_TILES = 26
+
+
+def bounded(contract: Contract) -> Contract:
+    """The contract, if the searches take it: at most `MAX_CONTRACT_TILES` tiles (P8), the
+    bound `validate_round_list` sets for a round list — a longer one is an input error."""
+    if contract.tile_count > MAX_CONTRACT_TILES:
+        raise InputError(
+            ReasonCode.CONTRACT_TOO_LONG,
+            field="round",
+            tiles=contract.tile_count,
+            limit=MAX_CONTRACT_TILES,
+        )
+    return contract
 
 
 def _prepare(
@@ -190,8 +203,8 @@ def _groups(counts: list[int], w: int, wanted: int, size: int) -> list[list[int]
     picks: list[list[tuple[int, int]]] = [[] for _ in range(wanted + 1)]
     for v in range(13):
         column = (counts[v], counts[13 + v], counts[26 + v], counts[39 + v])
-        if not any(column):
-            continue
+        if not any(column) and w < size:
+            continue  # (an all-wild group only ever fits the outs' test with a third wild)
         options = []
         for k in range(1, wanted + 1):
             need = k * size - sum(min(x, k) for x in column)
@@ -221,14 +234,28 @@ def _groups(counts: list[int], w: int, wanted: int, size: int) -> list[list[int]
     return melds
 
 
+def _most_pairs(counts: list[int], w: int, start: int = 0) -> int:
+    """How many pairs the faces from `start` on and `w` wilds could make at most: a twin is a
+    pair, a single takes a wild, two wilds pair up."""
+    twins = singles = 0
+    for f in range(start, 52):
+        k = counts[f]
+        if k >= 2:
+            twins += k // 2
+            singles += k % 2
+        elif k:
+            singles += 1
+    with_wild = min(w, singles)
+    return twins + with_wild + (w - with_wild) // 2
+
+
 def _pairs_then_groups(
     counts: list[int], w: int, pairs: int, groups: int, size: int
 ) -> list[list[int]] | None:
     def solve(left: int, start: int, w: int) -> list[list[int]] | None:
         if not left:
             return _groups(counts, w, groups, size)
-        singles = sum(1 for f in range(start, 52) if counts[f])
-        if singles + w // 2 < left:
+        if _most_pairs(counts, w, start) < left:
             return None
         for f in range(start, 52):
             k = counts[f]
@@ -250,6 +277,22 @@ def _pairs_then_groups(
     return solve(pairs, 0, w)
 
 
+_NO_POINTS = [0] * 52
+
+
+def _rest(counts: list[int], w: int, pairs: int, groups: int, size: int) -> list[list[int]] | None:
+    """The contract's pairs and groups from the counts (pairs first), or None. Both together
+    by the number-by-number programme: a search over the pairs would try every choice of
+    pairs before finding that no groups are left."""
+    if not (pairs and groups):
+        return _pairs_then_groups(counts, w, pairs, groups, size)
+    found = _groups_and_pairs(counts, w, groups, size, pairs, _NO_POINTS)
+    if found is None:
+        return None
+    melds = found[1]
+    return [m for m in melds if len(m) == 2] + [m for m in melds if len(m) != 2]
+
+
 def _contract(counts: list[int], wilds: int, contract: Contract) -> list[list[int]] | None:
     if sum(counts) + wilds < contract.tile_count:
         return None
@@ -258,7 +301,7 @@ def _contract(counts: list[int], wilds: int, contract: Contract) -> list[list[in
         return None  # even with every tile free the groups fail
     runs = contract.runs
     if not runs:
-        found = _pairs_then_groups(counts, wilds, pairs, groups, group_size)
+        found = _rest(counts, wilds, pairs, groups, group_size)
         return None if found is None else found[pairs:] + found[:pairs]
     size = contract.run_size
     candidates: list[list[int]] = []
@@ -277,9 +320,11 @@ def _contract(counts: list[int], wilds: int, contract: Contract) -> list[list[in
 
     def solve(left: int, first: int, w: int, real: int) -> list[list[int]] | None:
         if not left:
-            return _pairs_then_groups(counts, w, pairs, groups, group_size)
+            return _rest(counts, w, pairs, groups, group_size)
         if real + w < left * size + rest_tiles:
             return None
+        if pairs and _most_pairs(counts, w) < pairs:
+            return None  # the runs only take tiles and wilds the pairs would need
         pool = by_need[w]
         for j in pool[bisect_left(pool, first) :]:
             meld = []
@@ -317,7 +362,7 @@ def solve_contract(rack: Iterable[Tile], contract: Contract, indicator: Tile) ->
     if contract.is_final:
         return solve_all_at_once(rack, indicator)
     counts, wilds, jokers = _prepare(rack, indicator)
-    found = _contract(counts, len(wilds), contract)
+    found = _contract(counts, len(wilds), bounded(contract))
     if found is None:
         return None
     return _to_tiles(found, wilds, jokers, okey_code(indicator))

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .verdicts import InputError, NotationError, ReasonCode
 
@@ -26,7 +26,8 @@ class Colour(StrEnum):
     YELLOW = "y"
 
     @property
-    def index(self) -> int:
+    def ordinal(self) -> int:
+        """0 to 3 in table order (red, black, blue, yellow); not `index`, which is `str`'s."""
         return _COLOUR_INDEX[self]
 
 
@@ -186,17 +187,17 @@ def physical(t: Tile, indicator: Tile) -> Tile:
 
 
 class Excess(NamedTuple):
-    """More copies of a tile kind than the set holds (T1). `count` is how often the tile was
+    """More copies of a tile kind than the set holds (T1). `copies` is how often the tile was
     given; `indicator` is True when one more copy lies face up as the indicator (T2), so that
     only one can be in play."""
 
     tile: Tile
-    count: int
+    copies: int  # not `count`, which is the tuple's own method
     indicator: bool = False
 
-    def facts(self) -> dict[str, object]:
+    def facts(self) -> dict[str, Any]:
         """The facts of a TOO_MANY_COPIES verdict."""
-        found: dict[str, object] = {"tile": self.tile, "count": self.count, "limit": COPIES}
+        found: dict[str, Any] = {"tile": self.tile, "count": self.copies, "limit": COPIES}
         if self.indicator:
             found["indicator"] = True
         return found

@@ -30,6 +30,7 @@ class ReasonCode(StrEnum):
     OKEY_INDICATOR = "OKEY_INDICATOR"
     TOO_MANY_COPIES = "TOO_MANY_COPIES"
     RACK_TOO_LONG = "RACK_TOO_LONG"
+    CONTRACT_TOO_LONG = "CONTRACT_TOO_LONG"
     # Melds (M)
     VALID_GROUP = "VALID_GROUP"
     VALID_RUN = "VALID_RUN"
@@ -168,6 +169,9 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
             "more copies of a tile than the set holds (two of each; `indicator`: one is face up)",
         ),
         R.RACK_TOO_LONG: _i("D1", "count limit", "more tiles than a rack can hold (a bound)"),
+        R.CONTRACT_TOO_LONG: _i(
+            "P8", "tiles limit", "a solver is asked for over 12 tiles (a bound)"
+        ),
         R.VALID_GROUP: _i("M1", "number size", "a valid Küt group"),
         R.VALID_RUN: _i("M2", "colour low high size", "a valid run (low/high are 1..14)"),
         R.VALID_PAIR: _i("M3", "tile", "a valid pair"),

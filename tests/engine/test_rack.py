@@ -27,7 +27,8 @@ from rules.engine import (
     solve_contract,
     tile_points,
 )
-from rules.engine.best import best_cover, best_opening, opening_outs, unseen
+from rules.engine.best import best_cover, best_opening, contract_part, opening_outs, unseen
+from rules.engine.contracts import MAX_CONTRACT_TILES
 from rules.engine.rack import advise
 from rules.engine.solver import MAX_RACK_TILES
 
@@ -279,7 +280,12 @@ def test_D1_the_rack_bound_is_an_input_error_in_the_engine_api():
         lambda: solve_all_at_once(rack, B8),
         lambda: solve_contract(rack, Contract(groups=1), B8),
         lambda: best_cover(rack, B8),
+        lambda: best_opening(rack, Contract(groups=1), B8),
+        lambda: opening_outs(rack, Contract(groups=1), B8),
+        lambda: contract_part(rack, Contract(groups=1), B8),
         lambda: advise(rack, FINAL, B8),
+        lambda: advise(rack, ROUND[9], B8),
+        lambda: advise(rack, ROUND[9], B8, opened=True),
     ):
         with pytest.raises(InputError) as caught:
             call()
@@ -288,3 +294,26 @@ def test_D1_the_rack_bound_is_an_input_error_in_the_engine_api():
     # 26 tiles are accepted: r1–r13 and k1–k13 go down whole as runs.
     assert solve_all_at_once(rack[:MAX_RACK_TILES], B8) is not None
     assert len(laid(best_cover(rack[:MAX_RACK_TILES], B8))) == MAX_RACK_TILES
+
+
+def test_P8_a_contract_over_twelve_tiles_is_an_input_error_in_the_engine_api():
+    # The searches are bounded by the contract as well as by the rack: a contract the round
+    # list could never hold (over 12 tiles, P8) is refused before any search starts.
+    rack = T("r1 k1 b1 r2 k2 b2 r3 k3 b3 r4 k4 b4 r6 y9")
+    longest = Contract(groups=4)  # 12 tiles: the bound itself is accepted
+    too_long = Contract(groups=2, runs=2, pairs=1)  # 14 tiles
+    assert longest.tile_count == MAX_CONTRACT_TILES
+    assert solve_contract(rack, longest, B8) is not None
+    assert advise(rack, longest, B8).ok
+    for call in (
+        lambda: solve_contract(rack, too_long, B8),
+        lambda: best_opening(rack, too_long, B8),
+        lambda: opening_outs(rack, too_long, B8),
+        lambda: contract_part(rack, too_long, B8),
+        lambda: advise(rack, too_long, B8),
+        lambda: advise(rack, too_long, B8, opened=True),
+    ):
+        with pytest.raises(InputError) as caught:
+            call()
+        assert caught.value.code is ReasonCode.CONTRACT_TOO_LONG
+        assert caught.value.facts == {"tiles": 14, "limit": MAX_CONTRACT_TILES}

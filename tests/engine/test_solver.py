@@ -149,7 +149,7 @@ def racks(draw, max_size):
             for t in pool
             if not t.is_number
             or t == okey
-            or (t.colour.index in colours and t.number - 1 in numbers)
+            or (t.colour.ordinal in colours and t.number - 1 in numbers)
         ]
     size = draw(st.integers(1, min(max_size, len(pool))))
     picked = draw(
