@@ -139,22 +139,21 @@ def lighthouse(site: ProductionSite, pages: list[tuple[str, str]]) -> list[Score
     return scores
 
 
-def precache_size(site: ProductionSite, language: str) -> tuple[int, int, int]:
-    """(files, bytes, bytes gzip-compressed) of what the worker stores for one language."""
+def precache_size(site: ProductionSite, language: str) -> dict[str, tuple[int, int, int]]:
+    """What the worker stores for one language, pages and static files apart:
+    {kind: (files, bytes, bytes as sent: gzip where the server compresses)}."""
     store = json.loads(site.get(f"/{language}/offline/store.json").body)
-    files = raw = compressed = 0
+    sizes = {"pages": [0, 0, 0], "static files": [0, 0, 0]}
     for url in store["urls"]:
         reply = site.get(url, {"Accept-Encoding": "gzip"})
         assert reply.status == 200, (url, reply.status)
         body = reply.body
-        if reply.header("content-encoding") == "gzip":
-            compressed += len(body)
-            raw += len(gzip.decompress(body))
-        else:  # small or already compressed (PNG): sent as it is
-            compressed += len(body)
-            raw += len(body)
-        files += 1
-    return files, raw, compressed
+        raw = gzip.decompress(body) if reply.header("content-encoding") == "gzip" else body
+        row = sizes["static files" if url.startswith("/static/") else "pages"]
+        row[0] += 1
+        row[1] += len(raw)
+        row[2] += len(body)
+    return {kind: (files, raw, sent) for kind, (files, raw, sent) in sizes.items()}
 
 
 def main(argv: list[str]) -> int:
@@ -172,11 +171,13 @@ def main(argv: list[str]) -> int:
                 print(f"    not passed: {audit}")
         print()
         for language in ("en", "de"):
-            files, raw, compressed = precache_size(site, language)
-            print(
-                f"offline store /{language}/: {files} files, {raw / 1024:.0f} KiB, "
-                f"{compressed / 1024:.0f} KiB as sent (gzip)"
-            )
+            sizes = precache_size(site, language)
+            total = [sum(row[i] for row in sizes.values()) for i in range(3)]
+            for kind, (files, raw, sent) in [*sizes.items(), ("total", total)]:
+                print(
+                    f"offline store /{language}/ {kind:<12}: {files:>3} files, "
+                    f"{raw / 1024:>4.0f} KiB, {sent / 1024:>4.0f} KiB as sent (gzip)"
+                )
     return 0 if all(score.perfect for score in scores) else 1
 
 
