@@ -239,6 +239,8 @@ def test_a_round_saved_offline_is_kept_and_sent_once_when_the_signal_is_back(
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     words = PAGES[language]
     context, page = phone(language)
+    requests = []
+    page.on("request", lambda request: requests.append((request.method, request.url)))
     page.goto(live_server.url + record_url(game, language))
     notice = page.locator("[data-offline-entry]")
     expect(notice).to_be_hidden()
@@ -259,6 +261,9 @@ def test_a_round_saved_offline_is_kept_and_sent_once_when_the_signal_is_back(
     expect(page.locator("[data-offline-entry]")).to_have_count(0)
     saved = entries(game)
     assert [(e.round, e.kind) for e in saved] == [(1, "scored")]
+    # One POST, to the form's own address, sent once the signal was back.
+    posts = [url for method, url in requests if method == "POST"]
+    assert posts == [live_server.url + record_url(game, language)]
     # S1: the player who ends scores 0; S3: k3 b11 ok (25) held after melding, times the round's
     # factor, as the calculator shows it online (tests/browser/test_games.py).
     assert (saved[0].score1, saved[0].score4) == (0, 195)
@@ -286,11 +291,18 @@ def test_a_kept_round_sent_twice_is_saved_once(live_server, content, phone):
     )
     assert len(kept) == 1
 
-    # The next visit, with signal: the kept round is filled in and sent by itself.
+    # The next visit, with signal (the page was closed while offline): the kept round is filled
+    # in and sent by itself.
+    page.close()
     context.set_offline(False)
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda request: requests.append((request.method, request.url)))
     page.goto(record)
     expect(page.locator("[data-done]")).to_contain_text(PAGES["en"]["done"])
     assert len(entries(game)) == 1
+    # Sent once, to the form's own address.
+    assert [url for method, url in requests if method == "POST"] == [record]
 
     # As if the phone never heard that answer: the same entry is kept again and sent again.
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", kept[0])

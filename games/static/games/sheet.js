@@ -36,7 +36,9 @@
   // arrives (games.services.already_done), and a sheet changed meanwhile is a conflict as usual.
   var PENDING = "kut-entry:";
 
-  function keyOf(form) { return PENDING + new URL(form.action, location.href).pathname; }
+  // (form.action would be the buttons named "action", not the attribute)
+  function target(form) { return new URL(form.getAttribute("action"), location.href); }
+  function keyOf(form) { return PENDING + target(form).pathname; }
   function pending(form) {
     try { return JSON.parse(localStorage.getItem(keyOf(form))); } catch (error) { return null; }
   }
@@ -89,7 +91,7 @@
     var body = new URLSearchParams(fields);
     body.append("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
     body.append("action", "save");
-    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
+    fetch(target(form), { method: "POST", body: body, credentials: "same-origin" }).then(function (response) {
       if (response.status >= 500) { throw new Error("server " + response.status); }
       forget(form);
       if (response.redirected) {
