@@ -29,7 +29,19 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict rules/engine
 
-test: setup lint
+# Lighthouse for tests/perf/test_lighthouse.py, pinned by its lock file, kept inside bench/npm/.
+LIGHTHOUSE := bench/npm/node_modules/.package-lock.json
+
+# `npm ci` keeps to the lock file; `npm install` when a dependency's "latest" moved on since.
+# Without npm the test is skipped locally and fails in CI (as the browser tests without Chromium).
+$(LIGHTHOUSE): bench/npm/package-lock.json
+	@if command -v npm >/dev/null; then \
+		{ npm ci --prefix bench/npm --no-audit --no-fund --loglevel=error \
+		  || npm install --prefix bench/npm --no-audit --no-fund --loglevel=error; } \
+		&& touch $(LIGHTHOUSE); \
+	else echo "npm is missing: the Lighthouse test will be skipped (apt-get install npm)"; fi
+
+test: setup lint $(LIGHTHOUSE)
 	$(VENV)/bin/pytest
 
 # Every test that touches the database again, on a throw-away PostgreSQL from Debian's packages

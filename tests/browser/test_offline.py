@@ -1,12 +1,16 @@
 """No signal at the table, in Chromium: after one visit the rules open offline from the service
 worker's store, in the visitor's language; pages that need the server show the branded offline
-page; an edit made in the admin reaches the phone on its next online visit; the site is
+page; a round saved on the edit sheet with no signal is kept and sent once when the signal is
+back; an edit made in the admin reaches the phone on its next online visit; the site is
 installable (manifest and icons)."""
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 from playwright.sync_api import expect
 
 from games import services
+from games.models import Entry
 from kutsite import content as content_module
 from referee.models import Ruling
 from rules.models import Round
@@ -23,6 +27,10 @@ PAGES = {
         "glossary": "/en/glossary/",
         "calculator": "/en/calculator/?indicator=r4&round=3&name1=Ana",
         "offline": "You are offline",
+        "kept": "You are offline. This round stays on this phone",
+        "save": "Save this round to the sheet",
+        "done": "is on the sheet",
+        "again": "This was sent twice and saved once.",
     },
     "de": {
         "guide": "/de/anleitung/",
@@ -31,6 +39,10 @@ PAGES = {
         "glossary": "/de/glossar/",
         "calculator": "/de/rechner/?indicator=r4&round=3&name1=Ana",
         "offline": "Du bist offline",
+        "kept": "Du bist offline. Diese Runde bleibt auf diesem Handy",
+        "save": "Diese Runde auf dem Spielblatt speichern",
+        "done": "steht auf dem Spielblatt",
+        "again": "Das wurde zweimal gesendet und nur einmal gespeichert.",
     },
 }
 STORED = """async (language) => {
@@ -198,3 +210,102 @@ def test_the_site_is_installable_with_its_manifest_and_icons(
         assert errors == [], errors
     finally:
         context.close()
+
+
+def record_url(game, language):
+    with translation.override(language):
+        return reverse("games:record", args=[game.edit_secret])
+
+
+def fill_round_one(page):
+    """Round 1: player 1 finishes, player 2 melded
+    with 14 points left, player 3 never melded, player 4 melded holding k3 b11 ok."""
+    page.locator("#id_indicator").fill("r4")
+    for player, state in ((1, "finished"), (2, "melded"), (3, "not-melded"), (4, "melded")):
+        radio = page.locator(f"input[name='state{player}'][value='{state}']")
+        page.locator(f"label[for='{radio.get_attribute('id')}']").click()
+    page.locator("#id_points2").fill("14")
+    page.locator("#id_rack4").fill("k3 b11 ok")
+
+
+def entries(game):
+    return list(Entry.objects.filter(game=game).order_by("seq"))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_round_saved_offline_is_kept_and_sent_once_when_the_signal_is_back(
+    live_server, content, phone, language
+):
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    words = PAGES[language]
+    context, page = phone(language)
+    requests = []
+    page.on("request", lambda request: requests.append((request.method, request.url)))
+    page.goto(live_server.url + record_url(game, language))
+    notice = page.locator("[data-offline-entry]")
+    expect(notice).to_be_hidden()
+
+    context.set_offline(True)
+    fill_round_one(page)
+    page.get_by_role("button", name=words["save"]).click()
+    # Still the record page, the entry still in the form, the notice in the page's language.
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text(words["kept"])
+    assert page.url == live_server.url + record_url(game, language)
+    expect(page.locator("#id_points2")).to_have_value("14")
+    expect(page.locator("#id_rack4")).to_have_value("k3 b11 ok")
+    assert entries(game) == []
+
+    context.set_offline(False)
+    expect(page.locator("[data-done]")).to_contain_text(words["done"])
+    expect(page.locator("[data-offline-entry]")).to_have_count(0)
+    saved = entries(game)
+    assert [(e.round, e.kind) for e in saved] == [(1, "scored")]
+    # One POST, to the form's own address, sent once the signal was back.
+    posts = [url for method, url in requests if method == "POST"]
+    assert posts == [live_server.url + record_url(game, language)]
+    # S1: the player who ends scores 0; S3: k3 b11 ok (25) held after melding, times the round's
+    # factor, as the calculator shows it online (tests/browser/test_games.py).
+    assert (saved[0].score1, saved[0].score4) == (0, 195)
+    # Nothing is left to send: the record page for round 2 opens empty, and nothing is sent again.
+    page.goto(live_server.url + record_url(game, language))
+    expect(page.locator("h1")).to_contain_text("2")
+    expect(notice).to_be_hidden()
+    expect(page.locator("#id_rack4")).to_have_value("")
+    assert len(entries(game)) == 1
+
+
+def test_a_kept_round_sent_twice_is_saved_once(live_server, content, phone):
+    """The answer to the first send never arrived: the phone sends the same entry again on the
+    next visit, with the same submission id, and the sheet has the round once."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    context, page = phone("en")
+    record = live_server.url + record_url(game, "en")
+    page.goto(record)
+    context.set_offline(True)
+    fill_round_one(page)
+    page.get_by_role("button", name=PAGES["en"]["save"]).click()
+    expect(page.locator("[data-offline-entry]")).to_be_visible()
+    kept = page.evaluate(
+        "Object.entries(localStorage).filter(([key]) => key.startsWith('kut-entry:'))"
+    )
+    assert len(kept) == 1
+
+    # The next visit, with signal (the page was closed while offline): the kept round is filled
+    # in and sent by itself.
+    page.close()
+    context.set_offline(False)
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda request: requests.append((request.method, request.url)))
+    page.goto(record)
+    expect(page.locator("[data-done]")).to_contain_text(PAGES["en"]["done"])
+    assert len(entries(game)) == 1
+    # Sent once, to the form's own address.
+    assert [url for method, url in requests if method == "POST"] == [record]
+
+    # As if the phone never heard that answer: the same entry is kept again and sent again.
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", kept[0])
+    page.goto(record)
+    expect(page.locator("[data-done]")).to_contain_text(PAGES["en"]["again"])
+    assert [(e.round, e.kind) for e in entries(game)] == [(1, "scored")]
