@@ -1,9 +1,13 @@
 """Template components: tiles, verdicts, rule badges, the tile picker and the share button."""
 
+from functools import lru_cache
+
 from django import template
-from django.urls import reverse
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext
 
 from kutsite.tiles import FALSE_JOKER, OKEY, Face, picker_rows
 from kutsite.verdicts import Verdict
@@ -12,10 +16,17 @@ from rules.reasons import rule_name
 register = template.Library()
 
 
-@register.inclusion_tag("components/tile.html")
-def tile(face: Face, small: bool = False):
+@register.simple_tag
+def tile(face: Face, small: bool = False) -> SafeString:
     """Draw one tile: `{% tile face %}`."""
-    return {"face": face, "small": small}
+    return _drawn_tile(face, small, get_language())
+
+
+# A tile looks the same wherever it is drawn: components/tile.html is rendered once per face,
+# size and language (a few hundred in all) instead of once per tile per page.
+@lru_cache(maxsize=1024)
+def _drawn_tile(face: Face, small: bool, language: str | None) -> SafeString:
+    return render_to_string("components/tile.html", {"face": face, "small": small})
 
 
 @register.inclusion_tag("components/tiles.html")
@@ -37,8 +48,13 @@ def rule_anchor(rule: str) -> str:
 
 
 @register.simple_tag
-def rule_badge(rule: str):
+def rule_badge(rule: str) -> SafeString:
     """A rule ID as a link to where the guide states the rule, named "Rule M2: Runs"."""
+    return _rule_badge(rule, get_language(), get_script_prefix())
+
+
+@lru_cache(maxsize=256)
+def _rule_badge(rule: str, language: str | None, prefix: str) -> SafeString:
     url = f"{reverse('rules:guide')}#{rule_anchor(rule)}"
     return format_html(
         '<a class="rule-id" href="{}" aria-label="{}">{}</a>', url, rule_name(rule), rule
