@@ -18,7 +18,6 @@ ALLOWED = {
     ("games/templates/games/_table.html", 'aria-label="{% blocktranslate trimmed with number='),
     # Inline sentences joined by one exact space (or none) between conditional parts.
     ("rules/templates/rules/glossary.html", '<p class="glossary__meta">'),
-    ("rules/templates/rules/guide/faq.html", "<dd>{{ q.answer }} {% if q.ruling %}"),
     ("games/templates/games/sheet.html", '<p class="game-meta">{% if game.team %}'),
     ("games/templates/games/entry.html", '<p class="field__help">{% if game.team %}'),
     # One cell per player per round on the game sheet: any break in the loop is a byte per cell,
