@@ -358,6 +358,17 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         return page(version=game.version, status=409, message=conflict_message(), conflict=True)
     sent = request.POST.get("round", "").strip()
     if fixed and sent != str(round_number):
+        fresh = Game.objects.get(pk=game.pk)
+        if fresh.version != version:
+            # Another phone wrote between reading the game and its rounds: that is a conflict,
+            # not a wrong round (the rounds were read after the other write).
+            return page(
+                version=fresh.version,
+                status=409,
+                message=conflict_message(),
+                conflict=True,
+                on=fresh,
+            )
         round_errors.append(fixed_round_message(round_number, editing=editing))
         taken = not editing and any(
             line.kind is Kind.SCORED and str(line.round) == sent for line in lines

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from games import services
@@ -452,3 +453,29 @@ def test_edit_page_stays_within_three_queries(client, game, django_assert_max_nu
     post_round(client, game, 1, 1)
     with django_assert_max_num_queries(3):
         assert client.get(urls(game)["edit"].format(1)).status_code == 200
+
+
+def test_a_write_between_reading_the_game_and_its_rounds_is_a_conflict(client, game):
+    """The race of test_race.py at its narrowest: another phone saves round 1 after this
+    request read the game (version 1) but before it read the rounds. The answer is the
+    conflict page (409), not "wrong round" (400), and nothing more is written."""
+    other = {"saved": False}
+
+    def other_phone_saves_first(execute, sql, params, many, context):
+        if (
+            not other["saved"]
+            and sql.lstrip().upper().startswith("SELECT")
+            and "games_entry" in sql
+        ):
+            other["saved"] = True
+            fresh = Game.objects.get(pk=game.pk)
+            services.record_round(fresh, 1, round_number=1, scores=(0, 10, 20, 30), query="")
+        return execute(sql, params, many, context)
+
+    data = {**calculator_data(1), "version": 1, "action": "save"}
+    with connection.execute_wrapper(other_phone_saves_first):
+        response = client.post(f"/en/games/{game.edit_secret}/record/", data)
+    assert other["saved"]
+    assert response.status_code == 409
+    assert "This sheet changed meanwhile" in response.content.decode()
+    assert game.entries.count() == 1
