@@ -39,7 +39,8 @@ REPLAY_MAX_VALUE = 2000
 
 
 def _error_page(request, template: str, status: int, context: dict | None = None):
-    response = render(request, template, context or {}, status=status)
+    # error_page: base.html offers no "this page is also in …" (the switch goes home from here)
+    response = render(request, template, {"error_page": True, **(context or {})}, status=status)
     # An error is about this request only: no shared cache keeps it, no search engine lists it.
     patch_cache_control(response, private=True, no_store=True)
     response.headers["X-Robots-Tag"] = "noindex"
@@ -170,7 +171,7 @@ def _failure_page(request, template: str, status: int, context: dict) -> HttpRes
     happened in one): the language comes from the URL, and a broken template still answers."""
     with translation.override(_url_language(request)):
         try:
-            html = render_to_string(template, context, request)
+            html = render_to_string(template, {"error_page": True, **context}, request)
         except Exception:  # the answer must go out whatever else is broken
             logger.exception("The %s template failed; sending the plain version", template)
             html = _plain_page()

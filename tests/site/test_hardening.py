@@ -68,6 +68,15 @@ def test_404_in_the_urls_language(client, url, language, heading):
     assert_site_page(response, language, heading)
 
 
+@pytest.mark.parametrize("url", ["/en/no-such-page/", "/de/gibt-es-nicht/"])
+def test_error_pages_offer_no_twin_in_the_other_language(client, url):
+    # The switch on an error page goes to the home page: "this page is also in English" would
+    # not be true there. A real page carries the offer's text on its switch.
+    html = client.get(url).content.decode()
+    assert "data-language-switch" in html and "data-offer" not in html
+    assert "data-offer=" in client.get(url[:4]).content.decode()
+
+
 @pytest.mark.parametrize(
     ("language", "prefix", "word", "heading"),
     [
