@@ -348,6 +348,11 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             round_errors=round_errors,
         )
 
+    def conflict(fresh: Game):
+        return page(
+            version=fresh.version, status=409, message=conflict_message(), conflict=True, on=fresh
+        )
+
     if not version_form.is_valid():
         return page(version=game.version, status=400, message=_invalid_form_message(version_form))
     version = version_form.cleaned_data["version"]
@@ -362,13 +367,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         if fresh.version != version:
             # Another phone wrote between reading the game and its rounds: that is a conflict,
             # not a wrong round (the rounds were read after the other write).
-            return page(
-                version=fresh.version,
-                status=409,
-                message=conflict_message(),
-                conflict=True,
-                on=fresh,
-            )
+            return conflict(fresh)
         round_errors.append(fixed_round_message(round_number, editing=editing))
         taken = not editing and any(
             line.kind is Kind.SCORED and str(line.round) == sent for line in lines
@@ -384,10 +383,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     try:
         done = write(game, version, submission=submission, **scored_entry(form))
     except services.Conflict:
-        fresh = Game.objects.get(pk=game.pk)
-        return page(
-            version=fresh.version, status=409, message=conflict_message(), conflict=True, on=fresh
-        )
+        return conflict(Game.objects.get(pk=game.pk))
     except services.Refused as refusal:
         return page(version=version, status=400, message=refusal_message(refusal))
     return _after_write(game, done)

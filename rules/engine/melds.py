@@ -267,6 +267,7 @@ def classify_meld(
     ok, reason, rule, fact_map, found = _judge(
         tiles, faces, okey, shown, len(okeys), allow_pairs, mixed
     )
+    arranged = False
     if not ok and arrange and reason in _RUN_ORDER:
         order = _arrangement(faces)
         if order is not None:
@@ -276,16 +277,7 @@ def classify_meld(
             ok, reason, rule, fact_map, found = _judge(
                 tiles, faces, okey, shown, len(okeys), allow_pairs, False
             )
-            return MeldVerdict(
-                ok=ok,
-                reason=reason,
-                rule=rule,
-                facts=fact_map,
-                tiles=tiles,
-                okey_indexes=okey_indexes,
-                readings=found,
-                arranged=True,
-            )
+            arranged = True
     return MeldVerdict(
         ok=ok,
         reason=reason,
@@ -294,6 +286,7 @@ def classify_meld(
         tiles=tiles,
         okey_indexes=okey_indexes,
         readings=found,
+        arranged=arranged,
     )
 
 
