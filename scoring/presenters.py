@@ -144,28 +144,41 @@ class Calculation:
     @property
     def round_choices(self) -> list[dict[str, Any]]:
         """The round select's options; the final round says so."""
-        chosen = self.values["round"].strip()
+        chosen = self.round_selected
         return [
             {"value": str(number), "label": label, "selected": chosen == str(number)}
             for number, label in self.form.fields["round"].choices
         ]
 
+    @property
+    def round_selected(self) -> str:
+        """The chosen round as its option value, or "" when it is none of them. Few values,
+        so the template keeps the select once per choice (a typed value is not a key)."""
+        chosen = self.values["round"].strip()
+        return chosen if chosen in {str(n) for n, _label in self.form.fields["round"].choices} else ""
+
     state_choices = STATE_LABELS
 
     @property
     def player_rows(self) -> list[dict[str, Any]]:
-        """Per player the texts to re-fill the inputs: number, name, state, rack, points."""
+        """Per player the texts to re-fill the inputs: number, name, state (a valid one or ""),
+        rack, points. Text throughout: the template writes the number into every id, and a
+        number would be localised each time."""
         v = self.values
-        return [
-            {
-                "number": i,
-                "name": v[f"name{i}"],
-                "state": v[f"state{i}"].strip().lower(),
-                "rack": v[f"rack{i}"],
-                "points": v[f"points{i}"],
-            }
-            for i in PLAYERS
-        ]
+        states = {str(state) for state, _label in STATE_LABELS}
+        rows = []
+        for i in PLAYERS:
+            state = v[f"state{i}"].strip().lower()
+            rows.append(
+                {
+                    "number": str(i),
+                    "name": v[f"name{i}"],
+                    "state": state if state in states else "",
+                    "rack": v[f"rack{i}"],
+                    "points": v[f"points{i}"],
+                }
+            )
+        return rows
 
     # -- the round ----------------------------------------------------------------------
 

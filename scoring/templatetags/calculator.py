@@ -13,9 +13,9 @@ def field_problems(calc, input_id: str) -> list[str]:
 
 
 @register.simple_tag
-def player_score(rows, number: int):
+def player_score(rows, number: int | str):
     """The working row (`scoring.presenters.PlayerWorking`) of player `number`, or None."""
-    return next((row for row in rows if row.number == number), None)
+    return next((row for row in rows if row.number == int(number)), None)
 
 
 @register.simple_tag
