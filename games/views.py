@@ -17,9 +17,15 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import (
+    get_cache_key,
+    learn_cache_key,
+    patch_cache_control,
+    patch_vary_headers,
+)
 from django.utils.http import quote_etag
 from django.utils.translation import get_language, gettext
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import (
     condition,
     require_http_methods,
@@ -204,15 +210,23 @@ def view(request, secret):
     query for the ETag stays, so a write is seen at once.
     """
     game = _game_or_404(request, VIEW, secret)
-    etag = sheet_etag(game.version, VIEW, wants_fragment(request))
-    key = f"games.view:{etag}:{request.get_full_path()}"
+    # Django's page-cache keys, with the ETag as prefix: they add the URL and the headers the
+    # answer varies on (htmx, and gzip — the sheet is kept compressed, not gzipped per visit).
+    prefix = sheet_etag(game.version, VIEW, wants_fragment(request))
     store = caches["pages"]
-    response = store.get(key)
+    key = get_cache_key(request, prefix, "GET", cache=store)
+    response = store.get(key) if key else None
     if response is None:
-        response = _render_sheet(request, game, VIEW)
+        response = _compressed_view(request, game)
         if response.status_code == 200:
+            key = learn_cache_key(request, response, VIEW_KEPT_SECONDS, prefix, cache=store)
             store.set(key, response, VIEW_KEPT_SECONDS)
     return response
+
+
+@gzip_page
+def _compressed_view(request, game: Game):
+    return _render_sheet(request, game, VIEW)
 
 
 # --- Writes ---------------------------------------------------------------------------------

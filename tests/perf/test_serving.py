@@ -1,6 +1,7 @@
 """The serving path: Django's page cache keyed by the content version, HTTP caching headers for
 browsers and proxies, and content kept in memory per version (kutsite/content.py)."""
 
+import gzip
 import random
 import tempfile
 from pathlib import Path
@@ -125,6 +126,21 @@ def test_game_sheets_are_private_and_a_write_shows_at_once(client, mode):
     assert rendered(third)
     assert 'data-score="35"' in third.content.decode()
     assert 'data-score="35"' not in first.content.decode()
+
+
+def test_the_read_only_sheet_is_kept_compressed_and_plain_for_who_asks(client):
+    """The kept sheet is gzipped once, not per visit; a client without gzip gets its own copy."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    path = f"/en/games/view/{game.view_secret}/"
+    zipped = [client.get(path, headers={"Accept-Encoding": "gzip"}) for _ in range(2)]
+    plain = [client.get(path) for _ in range(2)]
+    assert [rendered(r) for r in zipped + plain] == [True, False, True, False]
+    assert all(r["Content-Encoding"] == "gzip" for r in zipped)
+    assert not any(r.has_header("Content-Encoding") for r in plain)
+    assert gzip.decompress(zipped[1].content) == plain[1].content
+    assert "Accept-Encoding" in zipped[1]["Vary"] and "HX-Request" in zipped[1]["Vary"]
+    fragment = client.get(path, headers={"HX-Request": "true"})
+    assert rendered(fragment) and b"<html" not in fragment.content
 
 
 def test_an_edit_reaches_every_page_and_both_game_sheets_at_once(client):
