@@ -432,3 +432,21 @@ def test_the_language_switch_keeps_the_checkers_query(client):
     _, german = page(client, target)
     assert verdicts(german) == [("valid", "run", "VALID_RUN", "M2")]
     assert "Gültige Reihe" in german
+
+
+def test_an_empty_field_is_kept_per_page_and_a_filled_one_never_is(client):
+    """Empty fields come from the fragment cache; 0 and a ticked box are values, not empty."""
+    discard = "/en/referee/discard/"
+    empty = client.get(discard).content.decode()
+    filled = client.get(f"{discard}?table=b4+b5+b6&tile=b7&indicator=r3&pile=0&final=1")
+    html = filled.content.decode()
+    assert re.search(r'<input[^>]*name="pile" value="0"', html)
+    assert re.search(r'<input[^>]*name="final"[^>]*checked', html)
+    assert not re.search(r'<input[^>]*name="final"[^>]*checked', empty)
+    assert 'name="pile" value="0"' not in client.get(discard).content.decode()
+    assert client.get(discard).content.decode() == empty
+    # The same field name on another page keeps that page's own widget (its picker group).
+    rack = client.get("/en/referee/rack/").content.decode()
+    check = client.get("/en/referee/check/").content.decode()
+    pattern = r'<input[^>]*name="indicator"[^>]*data-picker-input="(\w+)"'
+    assert re.search(pattern, rack)[1] == "rack" and re.search(pattern, check)[1] == "meld"
