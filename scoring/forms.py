@@ -37,6 +37,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
@@ -296,9 +297,13 @@ class CalculatorForm(forms.Form):
             return None
         return tuple(p.score for p in self.result.players)
 
+    @cached_property
+    def values(self) -> dict[str, str]:
+        """The text of each parameter as given (its initial value for an unbound form)."""
+        return {name: clean_text(self[name].value()) for name in self.fields}
+
     def value(self, name: str) -> str:
-        """The text of one parameter as given (its initial value for an unbound form)."""
-        return clean_text(self[name].value())
+        return self.values[name]
 
     def query_string(self) -> str:
         """The canonical query string of the input: the parameters that are set, in order."""

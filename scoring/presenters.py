@@ -35,7 +35,7 @@ from rules.engine.scoring import PlayerState, winners
 from rules.engine.tiles import Tile, multiplier, okey_of
 from rules.engine.verdicts import ReasonCode
 from scoring import messages
-from scoring.forms import FIELD_NAMES, PLAYERS, CalculatorForm, player_name, tidy_name
+from scoring.forms import PLAYERS, CalculatorForm, player_name, tidy_name
 
 _ = gettext_lazy
 STATE_LABELS = (
@@ -124,7 +124,7 @@ class Calculation:
 
     @cached_property
     def values(self) -> dict[str, str]:
-        return {name: self.form.value(name) for name in FIELD_NAMES}
+        return self.form.values
 
     def _flag(self, name: str) -> bool:
         return self.form.fields[name].to_python(self.values[name])
