@@ -29,10 +29,17 @@ def _drawn_tile(face: Face, small: bool, language: str | None) -> SafeString:
     return render_to_string("components/tile.html", {"face": face, "small": small})
 
 
-@register.inclusion_tag("components/tiles.html")
-def tiles(faces, label: str = "", small: bool = False):
-    """Draw a row of tiles (a meld, a rack) with an optional accessible name."""
-    return {"faces": list(faces), "label": label, "small": small}
+@register.simple_tag
+def tiles(faces, label: str = "", small: bool = False) -> SafeString:
+    """Draw a row of tiles (a meld, a rack) with an optional accessible name; `small` draws
+    the row smaller (its tiles are the ones `{% tile %}` draws)."""
+    language = get_language()
+    return format_html(
+        '<span class="tiles{}"{}>{}</span>',
+        " tiles--small" if small else "",
+        format_html(' role="group" aria-label="{}"', label) if label else "",
+        SafeString("".join(_drawn_tile(face, False, language) for face in faces)),
+    )
 
 
 @register.inclusion_tag("components/verdict.html")
