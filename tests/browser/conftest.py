@@ -23,3 +23,32 @@ def assert_accessible(axe):
 @pytest.fixture
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "en-GB"}
+
+
+#: Browser locales for the site's languages; a full locale ("de-AT") is passed on as it is.
+LOCALES = {"en": "en-GB", "de": "de-DE"}
+
+
+@pytest.fixture
+def phone_screen():
+    """The screen `phone` opens pages on: the narrowest phone the site is built for. A test
+    module that needs another one overrides this fixture."""
+    return {"width": 360, "height": 640}
+
+
+@pytest.fixture
+def phone(browser, phone_screen):
+    """`phone("de", **options)`: a page in its own Chromium context (its own cookies and
+    storage) whose browser prefers that language, on `phone_screen`; closed after the test.
+    `page.context` is the context, e.g. to take the network away."""
+    contexts = []
+
+    def open_phone(language, **options):
+        locale = LOCALES.get(language, language)
+        context = browser.new_context(locale=locale, viewport=phone_screen, **options)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()

@@ -15,24 +15,8 @@ from tests.browser.test_phone import CLS_OBSERVER, FOCUS_PROBE
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 360, "height": 640}
 CHECK = "indicator=b8&tiles=r12+r13+r1&round="
 CALCULATOR = "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded"
-
-
-@pytest.fixture
-def phone(browser):
-    """`phone("en-GB")`: a Chromium phone whose browser prefers that language."""
-    contexts = []
-
-    def open_phone(locale, **options):
-        context = browser.new_context(locale=locale, viewport=PHONE, **options)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_phone
-    for context in contexts:
-        context.close()
 
 
 def path_of(url):

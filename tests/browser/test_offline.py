@@ -14,11 +14,11 @@ from games.models import Entry
 from kutsite import content as content_module
 from referee.models import Ruling
 from rules.models import Round
+from tests.browser.conftest import LOCALES
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-LOCALES = {"en": "en-GB", "de-DE": "de-DE", "de": "de-DE"}
 PAGES = {
     "en": {
         "guide": "/en/guide/",
@@ -59,17 +59,8 @@ def content(transactional_db):
 
 
 @pytest.fixture
-def phone(browser):
-    contexts = []
-
-    def open_phone(language):
-        context = browser.new_context(locale=LOCALES[language], viewport=PHONE)
-        contexts.append(context)
-        return context, context.new_page()
-
-    yield open_phone
-    for context in contexts:
-        context.close()
+def phone_screen():
+    return PHONE
 
 
 def poll(page, script, arg=None, *, until=bool):
@@ -94,7 +85,8 @@ def heading(page):
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_after_one_visit_the_rules_open_offline(live_server, content, phone, language):
-    context, page = phone(language)
+    page = phone(language)
+    context = page.context
     page.goto(f"{live_server.url}/{language}/")
     wait_for_store(page, language)
     pages = PAGES[language]
@@ -124,7 +116,8 @@ def test_after_one_visit_the_rules_open_offline(live_server, content, phone, lan
 
 
 def test_switching_language_stores_the_other_language_too(live_server, content, phone):
-    context, page = phone("en")
+    page = phone("en")
+    context = page.context
     page.goto(f"{live_server.url}/en/")
     wait_for_store(page, "en")
     page.locator(".lang-switch a").click()
@@ -139,7 +132,8 @@ def test_switching_language_stores_the_other_language_too(live_server, content, 
 
 
 def test_an_edit_reaches_the_phone_on_its_next_online_visit(live_server, content, phone):
-    context, page = phone("en")
+    page = phone("en")
+    context = page.context
     page.goto(f"{live_server.url}/en/")
     first = wait_for_store(page, "en")
     ruling = Ruling.objects.get(key="run-12-13-1")
@@ -162,7 +156,8 @@ def test_an_edit_reaches_the_phone_on_its_next_online_visit(live_server, content
 
 def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(live_server, content, phone):
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
-    context, page = phone("de")
+    page = phone("de")
+    context = page.context
     page.goto(f"{live_server.url}/de/")
     wait_for_store(page, "de")
     sheet = f"{live_server.url}/de/spiele/ansehen/{game.view_secret}/"
@@ -186,7 +181,7 @@ def test_the_site_is_installable_with_its_manifest_and_icons(
 ):
     # A profile on disk: Chromium never offers to install from a private (incognito) context.
     context = browser_type.launch_persistent_context(
-        tmp_path, **browser_type_launch_args, locale=LOCALES[language], viewport=PHONE
+        tmp_path, **browser_type_launch_args, locale=LOCALES.get(language, language), viewport=PHONE
     )
     try:
         page = context.new_page()
@@ -238,7 +233,8 @@ def test_a_round_saved_offline_is_kept_and_sent_once_when_the_signal_is_back(
 ):
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     words = PAGES[language]
-    context, page = phone(language)
+    page = phone(language)
+    context = page.context
     requests = []
     page.on("request", lambda request: requests.append((request.method, request.url)))
     page.goto(live_server.url + record_url(game, language))
@@ -279,7 +275,8 @@ def test_a_kept_round_sent_twice_is_saved_once(live_server, content, phone):
     """The answer to the first send never arrived: the phone sends the same entry again on the
     next visit, with the same submission id, and the sheet has the round once."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
-    context, page = phone("en")
+    page = phone("en")
+    context = page.context
     record = live_server.url + record_url(game, "en")
     page.goto(record)
     context.set_offline(True)

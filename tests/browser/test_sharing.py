@@ -22,7 +22,6 @@ CALCULATOR = (
     "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded&rack2=k3+b11+ok"
     "&name3=Cem&state3=not-melded&name4=Dila&state4=melded&points4=40"
 )
-LOCALES = {"en": "en-GB", "de": "de-DE"}
 
 
 @pytest.fixture
@@ -33,18 +32,8 @@ def content(transactional_db):
 
 
 @pytest.fixture
-def phone(browser):
-    """A phone in a given language: `phone("en")` is an en-GB Chromium at 390×844."""
-    contexts = []
-
-    def open_phone(language):
-        context = browser.new_context(locale=LOCALES[language], viewport=PHONE)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_phone
-    for context in contexts:
-        context.close()
+def phone_screen():
+    return PHONE
 
 
 def deep_links(secrets):
