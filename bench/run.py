@@ -173,7 +173,9 @@ local function tile()
 end
 request = function()
   local path = template:gsub("{t}", tile):gsub("{n}", function() return math.random(20) end)
+  -- wrk.format sends only the headers it is given: start from the -H ones (Accept-Encoding)
   local headers = {}
+  for name, value in pairs(wrk.headers) do headers[name] = value end
   if fragment then headers["HX-Request"] = "true" end
   return wrk.format("GET", path, headers)
 end
