@@ -1,6 +1,8 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.browser.helpers import LOCALES
+
 WCAG_22_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]}}
 
 
@@ -23,10 +25,6 @@ def assert_accessible(axe):
 @pytest.fixture
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "en-GB"}
-
-
-#: Browser locales for the site's languages; a full locale ("de-AT") is passed on as it is.
-LOCALES = {"en": "en-GB", "de": "de-DE"}
 
 
 @pytest.fixture

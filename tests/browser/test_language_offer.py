@@ -6,26 +6,17 @@ enters the page, so it never covers the focused control (WCAG 2.2 2.4.11, issue 
 """
 
 import re
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import path_of
 from tests.browser.test_phone import CLS_OBSERVER, FOCUS_PROBE
 
 pytestmark = pytest.mark.browser
 
 CHECK = "indicator=b8&tiles=r12+r13+r1&round="
 CALCULATOR = "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded"
-
-
-def path_of(url):
-    parts = urlsplit(url)
-    return (
-        parts.path
-        + (f"?{parts.query}" if parts.query else "")
-        + (f"#{parts.fragment}" if parts.fragment else "")
-    )
 
 
 def open_page(page, address):

@@ -14,7 +14,7 @@ from games.models import Entry
 from kutsite import content as content_module
 from referee.models import Ruling
 from rules.models import Round
-from tests.browser.conftest import LOCALES
+from tests.browser.helpers import LOCALES
 
 pytestmark = pytest.mark.browser
 

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from games import services
 from referee.models import Ruling
 from rules.models import Round
+from tests.browser.helpers import path_of
 
 pytestmark = pytest.mark.browser
 
@@ -48,15 +49,6 @@ def deep_links(secrets):
         (f"/en/games/view/{view}/", f"/de/spiele/ansehen/{view}/"),
         ("/en/guide/#turn", "/de/anleitung/#turn"),
     ]
-
-
-def path_of(url):
-    parts = urlsplit(url)
-    return (
-        parts.path
-        + (f"?{parts.query}" if parts.query else "")
-        + (f"#{parts.fragment}" if parts.fragment else "")
-    )
 
 
 def switch(page):
