@@ -13,6 +13,7 @@ from functools import lru_cache, wraps
 
 from django.conf import settings
 from django.core.cache import caches
+from django.db import connection
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -81,21 +82,41 @@ def private_sheet(view):
 # --- Loading a game by its secret -----------------------------------------------------------
 
 
-# The one query of every sheet request and of every phone's poll (each few seconds, per phone):
-# written once as SQL, because the ORM spent ten times longer building this SELECT than the
-# database took to answer it. Both columns are unique, so no ORDER BY is needed.
+# Every sheet request and every phone's poll (each few seconds, per phone) asks for the game
+# behind a secret. Written once as SQL, because the ORM spent ten times longer building these
+# SELECTs than the database took to answer them. Both columns are unique: no ORDER BY needed.
 _BY_SECRET = {
     mode: f"SELECT * FROM {Game._meta.db_table} WHERE {column} = %s LIMIT 1"
     for mode, column in ((EDIT, "edit_secret"), (VIEW, "view_secret"))
 }
+_VERSION_BY_VIEW_SECRET = (
+    f"SELECT version FROM {Game._meta.db_table} WHERE view_secret = %s LIMIT 1"
+)
 
 
 def _load(request, mode: str, secret: str) -> Game | None:
-    """The game behind a secret, fetched once per request (the ETag needs it first)."""
+    """The game behind a secret, fetched once per request."""
     cache = request.__dict__.setdefault("_games_cache", {})
     if (mode, secret) not in cache:
         cache[mode, secret] = next(iter(Game.objects.raw(_BY_SECRET[mode], [secret])), None)
     return cache[mode, secret]
+
+
+def _version(request, mode: str, secret: str) -> int | None:
+    """The version of the game behind a secret (None: no such game).
+
+    The read-only sheet asks for the version alone: a kept copy or a 304 needs nothing more.
+    The edit sheet is drawn anew for every 200, so it loads the whole game at once.
+    """
+    if mode == EDIT:
+        game = _load(request, mode, secret)
+        return None if game is None else game.version
+    if not hasattr(request, "_game_version"):  # asked by the ETag, then by the view
+        with connection.cursor() as cursor:
+            cursor.execute(_VERSION_BY_VIEW_SECRET, [secret])
+            row = cursor.fetchone()
+        request._game_version = row[0] if row else None
+    return request._game_version
 
 
 def sheet_etag(version: int, mode: str, fragment: bool) -> str:
@@ -107,8 +128,8 @@ def sheet_etag(version: int, mode: str, fragment: bool) -> str:
 
 def _etag_func(mode: str):
     def etag(request, secret):
-        game = _load(request, mode, secret)
-        return sheet_etag(game.version, mode, wants_fragment(request)) if game else None
+        version = _version(request, mode, secret)
+        return None if version is None else sheet_etag(version, mode, wants_fragment(request))
 
     return etag
 
@@ -215,16 +236,19 @@ def view(request, secret):
     content (its ETag) and kept in this process's page cache under its secret URL; the one
     query for the ETag stays, so a write is seen at once.
     """
-    game = _game_or_404(request, VIEW, secret)
+    version = _version(request, VIEW, secret)
+    if version is None:
+        raise Http404("No such game")
     # Django's page-cache keys, with the ETag as prefix: they add the URL and the headers the
     # answer varies on (htmx, and gzip — the sheet is kept compressed, not gzipped per visit).
-    prefix = sheet_etag(game.version, VIEW, wants_fragment(request))
+    prefix = sheet_etag(version, VIEW, wants_fragment(request))
     store = caches["pages"]
     key = get_cache_key(request, prefix, "GET", cache=store)
     response = store.get(key) if key else None
     if response is None:
+        game = _game_or_404(request, VIEW, secret)
         response = _compressed_view(request, game)
-        if response.status_code == 200:
+        if response.status_code == 200 and game.version == version:
             key = learn_cache_key(request, response, VIEW_KEPT_SECONDS, prefix, cache=store)
             store.set(key, response, VIEW_KEPT_SECONDS)
     return response

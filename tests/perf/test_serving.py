@@ -143,6 +143,23 @@ def test_the_read_only_sheet_is_kept_compressed_and_plain_for_who_asks(client):
     assert rendered(fragment) and b"<html" not in fragment.content
 
 
+def test_a_kept_read_only_sheet_asks_the_database_for_its_version_alone(
+    client, django_assert_num_queries
+):
+    """A visit to a kept sheet, and a poll that ends in 304, read one column of one row."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    path = f"/en/games/view/{game.view_secret}/"
+    first = client.get(path)
+    with django_assert_num_queries(1) as kept:
+        again = client.get(path)
+    with django_assert_num_queries(1) as polled:
+        unchanged = client.get(path, headers={"If-None-Match": first["ETag"]})
+    assert rendered(first) and not rendered(again) and again.content == first.content
+    assert unchanged.status_code == 304
+    for queries in (kept, polled):
+        assert queries.captured_queries[0]["sql"].startswith("SELECT version FROM")
+
+
 def test_an_edit_reaches_every_page_and_both_game_sheets_at_once(client):
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     pages = {
