@@ -29,6 +29,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import NoReverseMatch, reverse  # noqa: E402
 from django.utils import translation  # noqa: E402
 
+from bench.run import FLOOR  # noqa: E402
 from kutsite import content  # noqa: E402
 
 RULING = "run-12-13-1"
@@ -58,6 +59,9 @@ PAGES = [
     ("share card", ["referee:card", "referee:share_card", "referee:ruling_card"], [RULING], ""),
     ("game sheet", ["games:view"], ["<game>"], ""),
     ("game sheet (edit)", ["games:sheet"], ["<game>"], ""),
+    # No page: the health check passes the whole middleware stack and renders nothing, so its
+    # row is the least a request through Django costs beside the static file.
+    (FLOOR, ["health"], [], ""),
 ]
 
 

@@ -23,6 +23,7 @@ SITEMAPS = {
 urlpatterns = [
     path("", views.root, name="root"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
+    path("healthz", views.health, name="health"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),

@@ -71,6 +71,19 @@ def favicon(request):
 
 
 @require_safe
+@never_cache
+def health(request):
+    """For a load balancer or process supervisor: this server answers requests.
+
+    It reads no database on purpose. Content pages, checkers and the calculator keep answering
+    while the database is away (docs/performance.md), so a database outage is no reason to take
+    the server out of rotation. The benchmark also uses it as Django's floor: the least any
+    request through the full middleware stack costs.
+    """
+    return HttpResponse("ok", content_type="text/plain; charset=utf-8")
+
+
+@require_safe
 def robots_txt(request):
     lines = [
         "User-agent: *",

@@ -250,6 +250,20 @@ def test_a_flood_of_unique_queries_stays_bounded_and_content_survives(client):
         assert client.get("/en/rounds/3/").status_code == 200
 
 
+def test_the_health_check_answers_without_the_database_and_is_never_kept(
+    client, django_assert_num_queries
+):
+    def database_down(*args, **kwargs):
+        raise connection.OperationalError("the database went away")
+
+    with django_assert_num_queries(0), connection.execute_wrapper(database_down):
+        answers = [client.get("/healthz"), client.head("/healthz")]
+    assert [r.status_code for r in answers] == [200, 200]
+    assert answers[0].content == b"ok"
+    assert "no-store" in answers[0]["Cache-Control"]
+    assert client.post("/healthz").status_code == 405
+
+
 def test_nothing_is_kept_in_a_world_writable_place():
     temp = Path(tempfile.gettempdir()).resolve()
     for alias, config in settings.CACHES.items():
