@@ -36,16 +36,22 @@ def _text(
     label: Any,
     help_text: Any,
     *,
-    required: bool = True,
+    required: Any = None,
     max_length: int = TEXT_LIMIT,
     attrs: Mapping[str, str] | None = None,
 ) -> forms.CharField:
+    """A field for tiles in the engine's notation; `required` is the message for an empty one
+    (None: the field may stay empty)."""
+    messages = {"max_length": _("That is too long for this field.")}
+    if required is not None:
+        messages["required"] = required
     return forms.CharField(
         label=label,
         help_text=help_text,
-        required=required,
+        required=required is not None,
         max_length=max_length,
         strip=True,
+        error_messages=messages,
         widget=forms.TextInput(attrs={**NOTATION_ATTRS, **(attrs or {})}),
     )
 
@@ -54,8 +60,21 @@ def _indicator(group: str) -> forms.CharField:
     return _text(
         _("Indicator"),
         _("The tile turned face up after the deal, e.g. b8. The Okey is one number up."),
+        required=_("Enter the indicator tile, e.g. b8."),
         max_length=8,
         attrs={"data-picker-input": group, "data-picker-single": ""},
+    )
+
+
+def _round(**options: Any) -> forms.TypedChoiceField:
+    """The round; its choices are the content's rounds, which each form is given."""
+    return forms.TypedChoiceField(
+        coerce=int,
+        choices=(),
+        error_messages={
+            "invalid_choice": _("There is no round %(value)s; choose one from the list.")
+        },
+        **options,
     )
 
 
@@ -84,18 +103,11 @@ def _trim(text: str) -> str:
 class CheckerForm(forms.Form):
     """Shared by both checkers: bound only when the query holds one of the form's fields."""
 
-    error_messages_required: Mapping[str, Any] = {}
-
     def __init__(self, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         if data is not None and not any(name in data for name in self.base_fields):
             data = None
         kwargs.setdefault("label_suffix", "")
         super().__init__(data, **kwargs)
-        for name, field in self.fields.items():
-            message = self.error_messages_required.get(name)
-            if message:
-                field.error_messages["required"] = message
-            field.error_messages["max_length"] = _("That is too long for this field.")
 
     def clean_indicator(self):
         return _engine(parse_indicator, self.cleaned_data["indicator"])
@@ -116,28 +128,19 @@ class MeldCheckForm(CheckerForm):
             "In order, e.g. r12 r13 r1 – r red, k black, b blue, y yellow; ok for an Okey, "
             "fj for a false joker. Separate several melds with “|”."
         ),
+        required=_("Enter at least one tile."),
         attrs={"data-picker-input": "meld"},
     )
-    round = forms.TypedChoiceField(
+    round = _round(
         label=_("Round (optional)"),
         help_text=_("With a round, the checker also says whether this is a valid opening meld."),
         required=False,
-        coerce=int,
         empty_value=None,
-        choices=(),
     )
-
-    error_messages_required = {
-        "tiles": _("Enter at least one tile."),
-        "indicator": _("Enter the indicator tile, e.g. b8."),
-    }
 
     def __init__(self, data=None, *, rounds: list[tuple[int, str]] = (), **kwargs):
         super().__init__(data, **kwargs)
         self.fields["round"].choices = [("", gettext("No round: just the meld")), *rounds]
-        self.fields["round"].error_messages["invalid_choice"] = _(
-            "There is no round %(value)s; choose one from the list."
-        )
 
     def clean_tiles(self):
         return _engine(parse_melds, _trim(self.cleaned_data["tiles"]))
@@ -159,12 +162,12 @@ class DiscardCheckForm(CheckerForm):
     table = _text(
         _("Melds on the table"),
         _("Every meld on the table, separated by “|”, e.g. b4 b5 b6 | r7 k7 b7."),
-        required=False,
         attrs={"data-picker-input": "discard"},
     )
     tile = _text(
         _("Discarded tile"),
         _("The tile thrown away, e.g. b3 (ok for an Okey)."),
+        required=_("Enter the discarded tile, e.g. b3."),
         max_length=8,
         attrs={"data-picker-input": "discard", "data-picker-single": ""},
     )
@@ -174,7 +177,6 @@ class DiscardCheckForm(CheckerForm):
             "Every tile on the rack before the discard, the discarded one included: "
             "the checker then knows whether there was a choice."
         ),
-        required=False,
         attrs={"data-picker-input": "discard"},
     )
     pile = forms.IntegerField(
@@ -183,6 +185,14 @@ class DiscardCheckForm(CheckerForm):
         required=False,
         min_value=0,
         max_value=PILE_AFTER_DEAL,
+        error_messages={
+            "invalid": _("Enter the number of tiles as a whole number."),
+            "min_value": _("The number of tiles in the draw pile cannot be negative."),
+            "max_value": _(
+                "After the deal the draw pile holds %(limit_value)s tiles, and it only gets "
+                "smaller."
+            ),
+        },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     final = forms.BooleanField(
@@ -190,22 +200,6 @@ class DiscardCheckForm(CheckerForm):
         required=False,
         widget=forms.CheckboxInput(attrs={"value": "1"}),
     )
-
-    error_messages_required = {
-        "tile": _("Enter the discarded tile, e.g. b3."),
-        "indicator": _("Enter the indicator tile, e.g. b8."),
-    }
-
-    def __init__(self, data=None, **kwargs):
-        super().__init__(data, **kwargs)
-        self.fields["pile"].error_messages.update(
-            invalid=_("Enter the number of tiles as a whole number."),
-            min_value=_("The number of tiles in the draw pile cannot be negative."),
-            max_value=_(
-                "After the deal the draw pile holds %(limit_value)s tiles, and it only gets "
-                "smaller."
-            ),
-        )
 
     def clean_table(self):
         return _engine(parse_melds, _trim(self.cleaned_data["table"]), allow_empty=True)
@@ -222,13 +216,11 @@ class RackForm(CheckerForm):
     """`?indicator=b8&round=4&rack=r12+r13+r1+…&opened=1`: the rack helper's question."""
 
     indicator = _indicator("rack")
-    round = forms.TypedChoiceField(
+    round = _round(
         label=_("Round"),
         help_text=_("Each round has its own contract; round 20 goes down all at once."),
         required=False,
-        coerce=int,
         empty_value=1,
-        choices=(),
     )
     rack = _text(
         _("Your rack"),
@@ -236,6 +228,7 @@ class RackForm(CheckerForm):
             "Every tile on your rack, in any order, e.g. r7 k7 b7 y2 – r red, k black, b blue, "
             "y yellow; ok for an Okey, fj for a false joker. Up to 26 tiles."
         ),
+        required=_("Enter the tiles on your rack."),
         attrs={"data-picker-input": "rack"},
     )
     opened = forms.BooleanField(
@@ -243,11 +236,6 @@ class RackForm(CheckerForm):
         required=False,
         widget=forms.CheckboxInput(attrs={"value": "1"}),
     )
-
-    error_messages_required = {
-        "rack": _("Enter the tiles on your rack."),
-        "indicator": _("Enter the indicator tile, e.g. b8."),
-    }
 
     def __init__(self, data=None, *, rounds: list[tuple[int, str]] = (), **kwargs):
         first = 1
@@ -260,9 +248,6 @@ class RackForm(CheckerForm):
         super().__init__(data, **kwargs)
         self.fields["round"].choices = rounds
         self.fields["round"].initial = first
-        self.fields["round"].error_messages["invalid_choice"] = _(
-            "There is no round %(value)s; choose one from the list."
-        )
 
     def clean_rack(self):
         tiles = _engine(parse_tiles, self.cleaned_data["rack"])

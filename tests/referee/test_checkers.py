@@ -188,6 +188,13 @@ def test_an_empty_checker_shows_neither_verdict_nor_error(client):
             "Von jedem Stein gibt es nur 2",
         ),
         ({"tiles": "r7 " * 80, "indicator": "b8"}, "tiles", "too long", "zu lang"),
+        ({"tiles": "r7", "indicator": ""}, "indicator", "Enter the indicator", "Anzeigestein ein"),
+        (
+            {"tiles": "r7", "indicator": "b8", "round": "99"},
+            "round",
+            "There is no round 99",
+            "Eine Runde 99 gibt es nicht",
+        ),
         (
             {"tiles": "r12 r13 r1", "indicator": "fj"},
             "indicator",
@@ -340,6 +347,8 @@ def test_the_final_flag_is_1_in_the_permalink(client):
         ({"tile": "b3", "rack": "b3 y7", "final": "1"}, "rack", "leaves the rack empty", "leer"),
         ({"tile": "b3", "pile": "-1"}, "pile", "cannot be negative", "nicht negativ"),
         ({"tile": "b3", "pile": "many"}, "pile", "whole number", "ganze Zahl"),
+        ({"tile": "b3", "pile": "99"}, "pile", "only gets smaller", "im Nachziehstapel"),
+        ({"tile": "b3", "indicator": ""}, "indicator", "Enter the indicator", "Anzeigestein ein"),
         ({"tile": "b3", "indicator": "y14"}, "indicator", "from 1 to 13", "von 1 bis 13"),
         (
             {"table": "r7 k7 b7|r7 k7 y7", "tile": "r7", "rack": "r7"},
