@@ -57,6 +57,7 @@ from scoring.presenters import Calculation
 EDIT = "edit"
 VIEW = "view"
 VIEW_KEPT_SECONDS = 600
+VIEW_KEY_PREFIX = "games.view"
 _DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?")
 
 
@@ -105,10 +106,11 @@ def _load(request, mode: str, secret: str) -> Game | None:
 def _version(request, mode: str, secret: str) -> int | None:
     """The version of the game behind a secret (None: no such game).
 
-    The read-only sheet asks for the version alone: a kept copy or a 304 needs nothing more.
-    The edit sheet is drawn anew for every 200, so it loads the whole game at once.
+    When this process keeps a copy of the read-only sheet asked for, the version alone is read:
+    it is all a visit or a poll then needs. Otherwise the whole game is loaded at once, since it
+    is about to be drawn (an edit sheet is drawn anew for every 200).
     """
-    if mode == EDIT:
+    if mode == EDIT or _kept_view(request) is None:
         game = _load(request, mode, secret)
         return None if game is None else game.version
     if not hasattr(request, "_game_version"):  # asked by the ETag, then by the view
@@ -117,6 +119,16 @@ def _version(request, mode: str, secret: str) -> int | None:
             row = cursor.fetchone()
         request._game_version = row[0] if row else None
     return request._game_version
+
+
+def _kept_view(request) -> HttpResponse | None:
+    """This process's last copy of the read-only sheet at this URL, in this language and
+    representation (Django's page-cache keys follow the URL and the `Vary` headers), if any."""
+    if not hasattr(request, "_kept_view"):
+        store = caches["pages"]
+        key = get_cache_key(request, VIEW_KEY_PREFIX, "GET", cache=store)
+        request._kept_view = store.get(key) if key else None
+    return request._kept_view
 
 
 def sheet_etag(version: int, mode: str, fragment: bool) -> str:
@@ -234,23 +246,22 @@ def view(request, secret):
 
     It holds no form and no token, so it is rendered once per version of the game and of the
     content (its ETag) and kept in this process's page cache under its secret URL; the one
-    query for the ETag stays, so a write is seen at once.
+    query for the version stays, so a write is seen at once.
     """
     version = _version(request, VIEW, secret)
     if version is None:
         raise Http404("No such game")
-    # Django's page-cache keys, with the ETag as prefix: they add the URL and the headers the
-    # answer varies on (htmx, and gzip — the sheet is kept compressed, not gzipped per visit).
-    prefix = sheet_etag(version, VIEW, wants_fragment(request))
-    store = caches["pages"]
-    key = get_cache_key(request, prefix, "GET", cache=store)
-    response = store.get(key) if key else None
-    if response is None:
-        game = _game_or_404(request, VIEW, secret)
-        response = _compressed_view(request, game)
-        if response.status_code == 200 and game.version == version:
-            key = learn_cache_key(request, response, VIEW_KEPT_SECONDS, prefix, cache=store)
-            store.set(key, response, VIEW_KEPT_SECONDS)
+    etag = quote_etag(sheet_etag(version, VIEW, wants_fragment(request)))
+    kept = _kept_view(request)
+    if kept is not None and kept["ETag"] == etag:
+        return kept
+    response = _compressed_view(request, _game_or_404(request, VIEW, secret))
+    if response.status_code == 200:
+        # Kept compressed (the `Vary` it learns includes Accept-Encoding), not gzipped per visit.
+        response["ETag"] = etag
+        store = caches["pages"]
+        key = learn_cache_key(request, response, VIEW_KEPT_SECONDS, VIEW_KEY_PREFIX, cache=store)
+        store.set(key, response, VIEW_KEPT_SECONDS)
     return response
 
 
