@@ -339,6 +339,22 @@ def test_faq_links_every_ruling_and_is_published_as_faqpage_json_ld(client, lang
     assert all(q["acceptedAnswer"]["text"] for q in data["mainEntity"])
 
 
+def test_each_language_and_host_gets_its_own_faq_json_ld(client):
+    """The structured data is the page's own: never another language's or another host's."""
+    seen = {}
+    for host, language in (("localhost", "en"), ("127.0.0.1", "de"), ("127.0.0.1", "en")):
+        with translation.override(language):
+            path = reverse("rules:guide")
+            questions = [q.question for q in faq()]
+        html = client.get(path, headers={"Host": host}).content.decode()
+        block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+        entities = json.loads(block.group(1))["mainEntity"]
+        assert [q["name"] for q in entities] == questions, (host, language)
+        assert all(q["acceptedAnswer"]["url"].startswith(f"http://{host}/") for q in entities)
+        seen[host, language] = entities
+    assert seen["localhost", "en"] != seen["127.0.0.1", "en"]
+
+
 def test_json_ld_is_escaped_like_json_script():
     from rules.views import json_ld
 
