@@ -70,3 +70,14 @@ def test_no_template_line_is_over_200_characters():
 def test_every_allowed_long_line_is_still_long(name, start):
     """An allow-list entry that no longer matches a long line must go."""
     assert any(n == name and line.lstrip().startswith(start) for n, _, line in long_lines())
+
+
+def test_no_template_comment_spans_lines():
+    """`{# … #}` ends on its own line; one that goes on is printed into the page as text."""
+    offenders = [
+        f"{path.relative_to(ROOT).as_posix()}:{number}"
+        for path in project_templates()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.count("{#") > line.count("#}")
+    ]
+    assert not offenders, "comments that span lines: " + ", ".join(offenders)
