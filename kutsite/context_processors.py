@@ -2,9 +2,9 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
-from django.urls import translate_url
+from django.urls import reverse, translate_url
 from django.utils.functional import SimpleLazyObject
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language, get_language_info, gettext, override
 
 from kutsite import content
 
@@ -34,6 +34,19 @@ def site(request):
     }
 
 
+@lru_cache
+def _language(code: str) -> dict:
+    """What the switcher shows for language `code`, in that language: drawn once per process."""
+    with override(code):
+        return {
+            "code": code,
+            "name": get_language_info(code)["name_local"],
+            "switch_url": reverse("switch_language", args=[code]),
+            "offer": gettext("This page is also in English"),
+            "offer_close": gettext("Close"),
+        }
+
+
 @lru_cache(maxsize=1024)
 def _twin_path(version: str, path: str, code: str) -> str:
     """`path` in language `code`; the version keys it because rulings' slugs are content."""
@@ -50,8 +63,7 @@ def _twins(request, path: str, current: str) -> dict:
         url = _twin_path(version, base, code) + mark + query
         alternates.append(
             {
-                "code": code,
-                "name": get_language_info(code)["name_local"],
+                **_language(code),
                 "url": _absolute(request, url),
                 "path": url,
                 "current": code == current,
