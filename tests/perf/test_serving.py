@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
@@ -252,6 +254,27 @@ def test_a_flood_of_unique_queries_stays_bounded_and_content_survives(client):
     with connection.execute_wrapper(database_down):
         assert client.get("/en/rounds/").status_code == 200
         assert client.get("/en/rounds/3/").status_code == 200
+
+
+@override_settings(
+    CACHES={
+        **settings.CACHES,
+        "template_fragments": {
+            **settings.CACHES["template_fragments"],
+            "OPTIONS": {"MAX_ENTRIES": 30},
+        },
+    }
+)
+def test_typed_rounds_that_are_no_round_add_nothing_to_the_fragment_cache(client):
+    fragments = caches["template_fragments"]
+    kept = make_template_fragment_key("round-field", ["en", "5"])
+    client.get("/en/referee/check/?tiles=r1+r2+r3&indicator=b8&round=5")
+    assert fragments.has_key(kept)
+    for i in range(200):
+        page = client.get(f"/en/referee/check/?tiles=r1+r2+r3&indicator=b8&round=x{i}")
+        assert f"There is no round x{i}" in page.content.decode()
+    # Each junk value was drawn afresh, not kept: the valid round's select is still there.
+    assert fragments.has_key(kept)
 
 
 def test_the_health_check_answers_without_the_database_and_is_never_kept(
