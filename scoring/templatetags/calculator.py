@@ -14,7 +14,7 @@ def field_problems(calc, input_id: str) -> list[str]:
 
 
 @register.simple_tag
-def field_error(input_id: str, messages: list[str]):
+def error_line(input_id: str, messages: list[str]):
     """The error line under an input (empty, but in place for the live result to fill)."""
     return format_html('<p class="field__error" id="{}_error">{}</p>', input_id, " ".join(messages))
 
