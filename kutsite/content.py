@@ -11,7 +11,8 @@ the content version stays the same, and keeps serving it while the database is a
 - `remember(name, load)` is `load()` computed once per content version (and language, if the
   name says so). When the database fails, the last value is served instead of an error.
 - Any save or delete of a content model (`CONTENT_APPS`) and every `migrate` write a new token
-  in the same transaction as the edit, so other processes see it when it commits.
+  in the same transaction as the edit, so other processes see it when it commits. Bulk writes
+  send no signals: content managers (`ContentManager`) write the token for them.
 
 The page cache (`CACHES["pages"]`) puts the version into every key (`page_key`), so an edit
 retires every cached page at once, and pages rendered from the kept content stay consistent.
@@ -30,6 +31,7 @@ from typing import Any
 from django.apps import apps as live_apps
 from django.conf import settings
 from django.db import Error as DatabaseError
+from django.db import models
 from django.db.models.signals import m2m_changed, post_delete, post_migrate, post_save
 from django.dispatch import receiver
 
@@ -99,6 +101,27 @@ def bump() -> str:
         ContentVersion.objects.create(token=token)
     _State.token, _State.checked = token, time.monotonic()
     return token
+
+
+class ContentQuerySet(models.QuerySet):
+    """A bulk write (`update`, `bulk_update`, `bulk_create`) sends no model signals: it gives the
+    content its new version here, so no page keeps showing the rows as they were."""
+
+    def update(self, **kwargs: Any) -> int:
+        rows = super().update(**kwargs)  # bulk_update() calls this too
+        if rows:
+            bump()
+        return rows
+
+    def bulk_create(self, objs, *args: Any, **kwargs: Any):
+        created = super().bulk_create(objs, *args, **kwargs)
+        if created:
+            bump()
+        return created
+
+
+#: The default manager of every content model.
+ContentManager = models.Manager.from_queryset(ContentQuerySet)
 
 
 def warm() -> None:

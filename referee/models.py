@@ -26,7 +26,7 @@ RULE_ID = re.compile(r"^[TDMCPBXES]\d{1,2}$")
 LANGUAGES = ("en", "de")
 
 
-class RulingManager(models.Manager):
+class RulingManager(content.ContentManager):
     def cached(self) -> list[Ruling]:
         """Every ruling with its examples, read once per content version (`kutsite.content`)."""
         return content.remember("referee.rulings", lambda: list(self.prefetch_related("examples")))
@@ -208,6 +208,8 @@ class RulingExample(models.Model):
         blank=True,
         help_text=_("Buy: the seats that want the tile, e.g. “3 4”."),
     )
+
+    objects = content.ContentManager()
 
     class Meta:
         ordering = ["ruling", "order", "pk"]

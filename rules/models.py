@@ -20,7 +20,7 @@ from rules.engine.notation import parse_indicator, parse_melds
 DEFAULT_INDICATOR = "b8"
 
 
-class RoundManager(models.Manager):
+class RoundManager(content.ContentManager):
     def cached(self) -> list[Round]:
         """Every round in order, read once per content version (`kutsite.content`)."""
         return content.remember("rules.rounds", lambda: list(self.order_by("number")))
@@ -102,7 +102,7 @@ class Round(models.Model):
         )
 
 
-class GlossaryTermManager(models.Manager):
+class GlossaryTermManager(content.ContentManager):
     def cached(self) -> list[GlossaryTerm]:
         """Every term, read once per content version (`kutsite.content`)."""
         return content.remember("rules.glossary", lambda: list(self.all()))

@@ -18,7 +18,7 @@ from games import services
 from kutsite import content
 from kutsite.models import ContentVersion
 from referee.models import Ruling
-from rules.models import Round
+from rules.models import GlossaryTerm, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -195,10 +195,33 @@ def test_an_edit_reaches_every_page_and_both_game_sheets_at_once(client):
     assert "Vierte Runde, frisch bearbeitet" in after["round"].content.decode()
 
 
+@pytest.mark.parametrize("write", ["update", "bulk_update", "bulk_create"])
+def test_a_bulk_write_sends_no_signal_and_still_reaches_the_pages(client, write):
+    path = "/en/glossary/" if write == "bulk_create" else "/en/referee/run-12-13-1/"
+    before = client.get(path)
+    text = "Written in bulk, without a signal."
+    if write == "update":
+        Ruling.objects.filter(key="run-12-13-1").update(short_answer_en=text)
+    elif write == "bulk_update":
+        ruling = Ruling.objects.get(key="run-12-13-1")
+        ruling.short_answer_en = text
+        Ruling.objects.bulk_update([ruling], ["short_answer_en"])
+    else:
+        GlossaryTerm.objects.bulk_create(
+            [GlossaryTerm(slug="bulk", term="Bulk", definition=text, definition_en=text)]
+        )
+    after = client.get(path, headers={"If-None-Match": before.get("ETag", "")})
+    assert after.status_code == 200
+    assert text in after.content.decode()
+
+
 def test_an_edit_in_another_process_shows_within_the_poll(client):
     client.get("/en/referee/run-12-13-1/")
-    # Another process saves: its rows and a new token, without this process's signals.
-    Ruling.objects.filter(key="run-12-13-1").update(short_answer_en="An answer from elsewhere.")
+    # Another process saves: its rows and a new token, nothing this process hears of (the base
+    # manager is Django's plain one: its bulk update leaves the version alone).
+    Ruling._base_manager.filter(key="run-12-13-1").update(
+        short_answer_en="An answer from elsewhere."
+    )
     ContentVersion.objects.update(token="from-another-process")
     assert (
         "An answer from elsewhere." not in client.get("/en/referee/run-12-13-1/").content.decode()
