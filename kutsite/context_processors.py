@@ -2,7 +2,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
-from django.urls import reverse, translate_url
+from django.urls import get_script_prefix, reverse, translate_url
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, get_language_info, gettext, override
 
@@ -35,8 +35,9 @@ def site(request):
 
 
 @lru_cache
-def _language(code: str) -> dict:
-    """What the switcher shows for language `code`, in that language: drawn once per process."""
+def _language(code: str, prefix: str) -> dict:
+    """What the switcher shows for language `code`, in that language: drawn once per process
+    (and script prefix, which the switch URL starts with)."""
     with override(code):
         return {
             "code": code,
@@ -63,7 +64,7 @@ def _twins(request, path: str, current: str) -> dict:
         url = _twin_path(version, base, code) + mark + query
         alternates.append(
             {
-                **_language(code),
+                **_language(code, get_script_prefix()),
                 "url": _absolute(request, url),
                 "path": url,
                 "current": code == current,

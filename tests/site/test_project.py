@@ -1,5 +1,6 @@
 """Project-wide guarantees: migrations, deploy checks, security headers, i18n routing."""
 
+import io
 import os
 import re
 import secrets
@@ -8,8 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
 from django.core.management import call_command
 from django.test import override_settings
+from django.urls import set_script_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -170,6 +173,34 @@ def test_pages_link_their_twins(client, english, german):
     assert f'<link rel="alternate" hreflang="de" href="http://testserver{german}">' in html
     assert f'<link rel="alternate" hreflang="x-default" href="http://testserver{english}">' in html
     assert f'href="/language/en/?next={german}"' in html
+
+
+def _wsgi_get(path: str, script_name: str = "") -> str:
+    """A GET through Django's WSGI handler, which (unlike the test client) takes the script
+    prefix from SCRIPT_NAME, as gunicorn behind a proxy that mounts the site under a path."""
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "SCRIPT_NAME": script_name,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(),
+    }
+    try:
+        body = WSGIHandler()(environ, lambda status, headers: None)
+        return b"".join(body).decode()
+    finally:
+        set_script_prefix("/")
+
+
+@pytest.mark.django_db
+def test_the_language_switch_follows_the_script_prefix():
+    # The switcher's words and URL are drawn once per language and prefix: a site mounted
+    # under /kut links /kut/language/…, and one at the root still links /language/….
+    assert 'href="/kut/language/en/?next=/kut/de/runden/"' in _wsgi_get("/de/runden/", "/kut")
+    assert 'href="/language/en/?next=/de/runden/"' in _wsgi_get("/de/runden/")
 
 
 @pytest.mark.django_db
