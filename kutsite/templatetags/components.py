@@ -43,10 +43,12 @@ def tiles(faces, label: str = "", small: bool = False) -> SafeString:
 
 
 @register.inclusion_tag("components/verdict.html")
-def verdict(v: Verdict, brief: bool = False):
+def verdict(v: Verdict, brief: bool = False, headline: bool = True):
     """Draw an engine verdict with its tiles, headline, reasons, rule badges and ruling link:
-    `{% verdict v %}`; `brief` leaves out the reasons (lists that link to the full page)."""
-    return {"v": v, "brief": brief}
+    `{% verdict v %}`; `brief` leaves out the reasons (lists that link to the full page);
+    `headline=False` leaves out the headline and rule badges of a valid verdict, for a list
+    whose every entry is meant to be valid (an invalid one still says so)."""
+    return {"v": v, "brief": brief, "headline": headline or not v.ok}
 
 
 def rule_anchor(rule: str) -> str:
