@@ -1,5 +1,6 @@
 """Start a game; the sheet and the read-only sheet; headers, polling, the query budget."""
 
+import gzip
 import re
 
 import pytest
@@ -8,6 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.models import Game
+from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_assets, own_bytes
 
 from .conftest import PLAYERS, add_scored
 
@@ -273,21 +275,10 @@ def test_games_never_reach_the_sitemap(client, game):
 
 def test_full_sheet_stays_within_the_page_budget(client, team_game):
     """≤ 40 KB of our own HTML + CSS + JS (htmx aside), first HTML ≤ 14 KB gzipped."""
-    import gzip
-    from pathlib import Path
-
-    from django.contrib.staticfiles import finders
-
-    from kutsite.storage import minified
-
     for n in range(1, 21):
         add_scored(team_game, n, (1000, 1250, 0, 10 * n))
     html = client.get(f"/en/games/{team_game.edit_secret}/").content
-    assert len(gzip.compress(html)) <= 14 * 1024
-    assets = re.findall(rb'(?:href|src)="/static/([^"]+\.(?:css|js))"', html)
-    own = [a.decode() for a in assets if not a.startswith(b"django_htmx/")]
-    assert "games/games.css" in own and "games/sheet.js" in own
-    # as collectstatic ships them: minified (kutsite/storage.py)
-    shipped = [minified(a, Path(finders.find(a)).read_text(encoding="utf-8")) for a in own]
-    total = len(html) + sum(len(text.encode()) for text in shipped)
-    assert total <= 40 * 1024, total
+    assert len(gzip.compress(html)) <= FIRST_HTML_GZIPPED
+    assert {"games/games.css", "games/sheet.js"} <= set(own_assets(html))
+    total = own_bytes(html)
+    assert total <= OWN_BYTES, total

@@ -4,39 +4,14 @@ and the first HTML response gzipped (DESIGN.md)."""
 import gzip
 
 import pytest
-from django.contrib.staticfiles import finders
 
-from kutsite.storage import minified
 from tests.scoring.helpers import base_round
 from tests.scoring.helpers import url as calculator_url
+from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_bytes
 
-from .helpers import PREFIX, check_url, discard_url, find_all, ruling_path
+from .helpers import PREFIX, check_url, discard_url, ruling_path
 
 pytestmark = pytest.mark.django_db
-
-OWN_BYTES = 40_000
-FIRST_HTML_GZIPPED = 14_000
-
-
-def own_assets(html):
-    """Our stylesheets and scripts (htmx, the one library, is not ours)."""
-    urls = [e["href"] for e in find_all(html, rel="stylesheet")]
-    urls += [e["src"] for e in find_all(html, src=True) if e.tag == "script"]
-    sizes = {}
-    for url in urls:
-        if "htmx" in url:
-            continue
-        name = url.removeprefix("/static/")
-        path = finders.find(name)
-        assert path, url
-        with open(path, encoding="utf-8") as handle:
-            sizes[url] = len(minified(name, handle.read()).encode())  # as collectstatic ships it
-    return sizes
-
-
-def weigh(client, url):
-    html = client.get(url).content
-    return len(html), len(gzip.compress(html)), sum(own_assets(html.decode()).values())
 
 
 @pytest.mark.parametrize(
@@ -57,6 +32,6 @@ def weigh(client, url):
     ],
 )
 def test_pages_stay_within_the_weight_budget(client, url):
-    html, gzipped, assets = weigh(client, url)
-    assert html + assets <= OWN_BYTES, (html, assets)
-    assert gzipped <= FIRST_HTML_GZIPPED
+    html = client.get(url).content
+    assert own_bytes(html) <= OWN_BYTES
+    assert len(gzip.compress(html)) <= FIRST_HTML_GZIPPED

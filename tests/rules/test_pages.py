@@ -1,5 +1,6 @@
 """The guide, the rounds, a round and the glossary as visitors get them, in both languages."""
 
+import gzip
 import html as html_lib
 import json
 import re
@@ -21,6 +22,7 @@ from rules.engine import (
 from rules.guide import INDICATOR, SCORING_INDICATOR, SCORING_PLAYERS, faq
 from rules.models import GlossaryTerm, Round
 from rules.wording import contract_text
+from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_assets, own_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -455,29 +457,11 @@ def test_adding_and_swapping_examples_are_the_engines_verdict(client):
 # --- Weight (DESIGN.md budgets) ---------------------------------------------------------------
 
 
-def own_bytes(client, path):
-    """The page's HTML plus our own CSS and JS as production ships them (minified,
-    kutsite/storage.py); htmx, the one library, is not ours."""
-    from pathlib import Path
-
-    from django.contrib.staticfiles import finders
-
-    from kutsite.storage import minified
-
-    html = client.get(path).content
-    assets = re.findall(rb'(?:href|src)="/static/([^"]+\.(?:css|js))"', html)
-    own = [a.decode() for a in assets if not a.startswith(b"django_htmx/")]
-    assert "rules/rules.css" in own
-    shipped = [minified(a, Path(finders.find(a)).read_text(encoding="utf-8")) for a in own]
-    return html, len(html) + sum(len(text.encode()) for text in shipped)
-
-
 @pytest.mark.parametrize("path", [*ALL, "/en/rounds/20/", "/de/runden/1/"])
 def test_first_html_response_is_small(client, path):
-    import gzip
-
-    html, _total = own_bytes(client, path)
-    assert len(gzip.compress(html)) <= 14 * 1024
+    html = client.get(path).content
+    assert "rules/rules.css" in own_assets(html)
+    assert len(gzip.compress(html)) <= FIRST_HTML_GZIPPED
 
 
 @pytest.mark.parametrize(
@@ -494,8 +478,8 @@ def test_first_html_response_is_small(client, path):
 def test_rounds_and_glossary_pages_stay_within_40_kb(client, path):
     # The guide (every section with its tiles) is over the uncompressed 40 KB; see
     # docs/performance.md. Its first response stays within 14 KB gzipped.
-    _html, total = own_bytes(client, path)
-    assert total <= 40 * 1024, total
+    total = own_bytes(client.get(path).content)
+    assert total <= OWN_BYTES, total
 
 
 @pytest.mark.django_db
