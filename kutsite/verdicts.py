@@ -2,7 +2,7 @@
 
 Every page that shows a verdict — the guide's examples, the rounds, a ruling's examples, the
 meld and discard checkers — builds a `Verdict` and draws it with `{% verdict %}`
-(`templates/components/verdict.html`). Nothing here decides a rule: the caller passes the
+(`kutsite/templatetags/components.py`). Nothing here decides a rule: the caller passes the
 engine's verdict in words (`rules.reasons`) and the tiles as faces (`kutsite.tiles`).
 """
 

@@ -137,3 +137,26 @@ def test_verdict_component_writes_the_markers_the_pages_read():
     )
     html = render("{% verdict v %}", v=discard)
     assert 'data-penalty="2"' in html and "Discarded" in html and "On the table" in html
+
+
+def test_verdict_component_escapes_every_text_it_draws():
+    """Labels, sentences, notes and a ruling's question can come from edited content."""
+    from kutsite.verdicts import Link, Verdict
+
+    hostile = '<script>x</script>"'
+    v = Verdict(
+        ok=False,
+        label=hostile,
+        reason=hostile,
+        rules=("M2",),
+        sentences=(hostile,),
+        situation=(hostile,),
+        notes=(hostile,),
+        arranged=hostile,
+        melds=((numbered("r", 3),),),
+        ruling=Link("slug", '/x/"onclick', hostile),
+        extra={"case": hostile},
+    )
+    html = render("{% verdict v %}", v=v)
+    assert "<script>" not in html and '"onclick' not in html
+    assert html.count("&lt;script&gt;x&lt;/script&gt;&quot;") == 8
