@@ -157,11 +157,20 @@ def _drawn_picker(target: str, group: str, single: bool, language: str | None) -
     return render_to_string("components/tile_picker.html", context)
 
 
-@register.inclusion_tag("components/share.html")
-def share_button(url: str, title: str, text: str = ""):
+@register.simple_tag
+def share_button(url: str, title: str, text: str = "") -> SafeString:
     """One-tap share of a permalink; a plain link to it without JavaScript.
 
     The link is written as the page's own path: the script shares `link.href`, which the
     browser has already made absolute, so no page carries its host name N times.
     """
-    return {"url": url, "title": title, "text": text, "label": gettext("Share")}
+    return format_html(
+        '<span class="share"><a class="button button--quiet" href="{}" data-share'
+        ' data-share-title="{}"\ndata-share-text="{}">{}<span class="visually-hidden">: {}</span>'
+        '</a><span class="share__status"\nrole="status" data-share-status></span></span>',
+        url,
+        title,
+        text,
+        gettext("Share"),
+        title,
+    )
