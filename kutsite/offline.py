@@ -25,6 +25,7 @@ from django.views.decorators.http import require_safe
 from kutsite import content
 from kutsite.http import public_page
 from referee.models import Ruling
+from rules.guide import steps
 from rules.models import Round
 
 # The palette of site.css: --bg in light and dark mode.
@@ -120,6 +121,7 @@ def _pages() -> list[str]:
     return [
         reverse("home"),
         reverse("rules:guide"),
+        *(reverse("rules:step", args=[s.anchor]) for s in steps()),
         reverse("rules:rounds"),
         *(reverse("rules:round", args=[r.number]) for r in Round.objects.cached()),
         reverse("referee:index"),

@@ -52,6 +52,68 @@ from rules.reasons import RULE_TITLES, RULE_TOPICS, describe, penalty_label
 INDICATOR = parse_indicator("b8")
 
 
+# The guide's first page holds "at a glance" and the rules by ID; every other section is a step
+# with a page of its own. Each step's address in each language, e.g. /en/guide/melds/ and
+# /de/anleitung/kombinationen/.
+STEP_SLUGS = {
+    "okey": pgettext_lazy("guide step in a URL", "okey"),
+    "false-joker": pgettext_lazy("guide step in a URL", "false-joker"),
+    "deal": pgettext_lazy("guide step in a URL", "deal"),
+    "melds": pgettext_lazy("guide step in a URL", "melds"),
+    "contracts": pgettext_lazy("guide step in a URL", "contracts"),
+    "turn": pgettext_lazy("guide step in a URL", "turn"),
+    "melding": pgettext_lazy("guide step in a URL", "melding"),
+    "adding": pgettext_lazy("guide step in a URL", "adding"),
+    "buying": pgettext_lazy("guide step in a URL", "buying"),
+    "penalties": pgettext_lazy("guide step in a URL", "penalties"),
+    "ending": pgettext_lazy("guide step in a URL", "ending"),
+    "scoring": pgettext_lazy("guide step in a URL", "scoring"),
+    "team": pgettext_lazy("guide step in a URL", "team"),
+    "faq": pgettext_lazy("guide step in a URL", "faq"),
+}
+
+
+class StepSlug:
+    """`<step:…>` in a URL: the step's slug in the page's language, a section anchor in Python
+    (so `translate_url` turns /en/guide/melds/ into the German step's address)."""
+
+    regex = "[-a-z]+"
+
+    def to_python(self, value: str) -> str:
+        for anchor, slug in STEP_SLUGS.items():
+            if str(slug) == value:
+                return anchor
+        raise ValueError(value)  # no such step in this language: 404
+
+    def to_url(self, value: str) -> str:
+        if value not in STEP_SLUGS:
+            raise ValueError(value)  # reverse() finds no such step
+        return str(STEP_SLUGS[value])
+
+
+# Headings inside a step that pages link to: the step that holds each.
+WITHIN_STEPS = {
+    "groups": "melds",
+    "runs": "melds",
+    "pairs": "melds",
+    "taking-the-okey": "adding",
+    "okey-finish": "ending",
+    "all-at-once": "ending",
+    "empty-pile": "ending",
+    "worked-example": "scoring",
+}
+
+
+def section_url(anchor: str) -> str:
+    """Where a guide section (or a heading within one) is read: its step's page, or its place
+    on the guide's first page."""
+    if anchor in STEP_SLUGS:
+        return reverse("rules:step", args=[anchor])
+    if anchor in WITHIN_STEPS:
+        return f"{reverse('rules:step', args=[WITHIN_STEPS[anchor]])}#{anchor}"
+    return f"{reverse('rules:guide')}#{anchor}"
+
+
 @dataclass(frozen=True)
 class Section:
     anchor: str
@@ -61,6 +123,10 @@ class Section:
     @property
     def template(self) -> str:
         return f"rules/guide/{self.anchor}.html"
+
+    @property
+    def url(self) -> str:
+        return section_url(self.anchor)
 
 
 def sections() -> list[Section]:
@@ -85,6 +151,11 @@ def sections() -> list[Section]:
         Section("faq", gettext("Questions tables ask")),
         Section("rule-ids", gettext("The rules by ID")),
     ]
+
+
+def steps() -> list[Section]:
+    """The sections that are steps, each on a page of its own, in reading order."""
+    return [s for s in sections() if s.anchor in STEP_SLUGS]
 
 
 @dataclass(frozen=True)
@@ -343,6 +414,13 @@ class Question:
     answer: str
     ruling: str = ""  # a referee ruling's stable key
     section: str = ""  # or a guide section
+
+    @property
+    def more_url(self) -> str:
+        """Where the answer is explained at length: its ruling, or its guide section."""
+        if self.ruling:
+            return reverse("referee:ruling", args=[self.ruling])
+        return section_url(self.section)
 
 
 FAQ = (

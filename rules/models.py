@@ -16,6 +16,7 @@ from kutsite import content
 from rules.engine.contracts import Contract
 from rules.engine.contracts import Round as EngineRound
 from rules.engine.notation import parse_indicator, parse_melds
+from rules.guide import section_url
 
 DEFAULT_INDICATOR = "b8"
 
@@ -144,3 +145,8 @@ class GlossaryTerm(models.Model):
     @property
     def rule_ids(self) -> list[str]:
         return self.rules.split()
+
+    @property
+    def guide_url(self) -> str:
+        """The page (and place) of the guide section that explains the term."""
+        return section_url(self.section) if self.section else ""

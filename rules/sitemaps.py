@@ -1,6 +1,7 @@
 from django.urls import reverse
 
 from kutsite.sitemaps import I18nSitemap, StaticViewSitemap
+from rules.guide import STEP_SLUGS
 from rules.models import Round
 
 
@@ -20,4 +21,16 @@ class RoundSitemap(I18nSitemap):
         return reverse("rules:round", args=[item])
 
 
-SITEMAPS = {"rules": RulesPagesSitemap, "rounds": RoundSitemap}
+class GuideStepSitemap(I18nSitemap):
+    """One page per step of the guide, in both languages."""
+
+    priority = 0.7
+
+    def items(self):
+        return list(STEP_SLUGS)
+
+    def location(self, item):
+        return reverse("rules:step", args=[item])
+
+
+SITEMAPS = {"rules": RulesPagesSitemap, "guide": GuideStepSitemap, "rounds": RoundSitemap}

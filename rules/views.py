@@ -48,48 +48,62 @@ def json_ld(data: dict) -> str:
 
 def faq_json_ld(request, questions: list[content.Question]) -> str:
     """schema.org FAQPage for the guide's FAQ, in the page's language."""
-    entities = []
-    for q in questions:
-        if q.ruling:
-            more = reverse("referee:ruling", args=[q.ruling])
-        else:
-            more = reverse("rules:guide") + f"#{q.section}"
-        entities.append(
-            {
-                "@type": "Question",
-                "name": q.question,
-                "acceptedAnswer": {
-                    "@type": "Answer",
-                    "text": q.answer,
-                    "url": request.build_absolute_uri(more),
-                },
-            }
-        )
+    entities = [
+        {
+            "@type": "Question",
+            "name": q.question,
+            "acceptedAnswer": {
+                "@type": "Answer",
+                "text": q.answer,
+                "url": request.build_absolute_uri(q.more_url),
+            },
+        }
+        for q in questions
+    ]
     return json_ld({"@context": "https://schema.org", "@type": "FAQPage", "mainEntity": entities})
 
 
 @require_safe
 @public_page
 def guide(request):
-    questions = content.faq()
-    sections = content.sections()
+    """The guide's first page: the game at a glance, the steps, every rule by its ID."""
+    sections = {s.anchor: s for s in content.sections()}
     context = {
-        "sections": sections,
-        "rule_topics": content.rule_topics(sections),
+        "glance": sections["at-a-glance"],
+        "steps": content.steps(),
+        "rule_ids": sections["rule-ids"],
+        "rule_topics": content.rule_topics(list(sections.values())),
+        "gl": reverse("rules:glossary"),
+    }
+    return render(request, "rules/guide.html", context)
+
+
+@require_safe
+@public_page
+def guide_step(request, step: str):
+    """One step of the guide, with its examples judged by the engine, between its neighbours."""
+    steps = content.steps()
+    index = [s.anchor for s in steps].index(step)  # the URL converter admits steps only
+    context = {
+        "section": steps[index],
+        "number": index + 1,
+        "total": len(steps),
+        "previous": steps[index - 1] if index else None,
+        "next": steps[index + 1] if index + 1 < len(steps) else None,
         "examples": content.examples(),
         "okey_faces": content.indicator_faces(),
         "opening_contract": contract_text(Contract(groups=1)),
         "scoring": content.scoring_example(),
         "buy": resolve_buy(1, {3, 4}),
         "buy_limit": BUY_LIMIT,
-        "faq": questions,
-        "faq_json": faq_json_ld(request, questions),
-        "guide_url": reverse("rules:guide"),
         "gl": reverse("rules:glossary"),
         "rounds_url": reverse("rules:rounds"),
         "last_round_url": reverse("rules:round", args=[DEFAULT_ROUNDS[-1].number]),
     }
-    return render(request, "rules/guide.html", context)
+    if step == "faq":
+        context["faq"] = content.faq()
+        context["faq_json"] = faq_json_ld(request, context["faq"])
+    return render(request, "rules/guide_step.html", context)
 
 
 @dataclass(frozen=True)
@@ -159,7 +173,7 @@ def round_views() -> dict[int, RoundView]:
 @require_safe
 @public_page
 def rounds(request):
-    context = {"rounds": round_views().values(), "guide_url": reverse("rules:guide")}
+    context = {"rounds": round_views().values(), "contracts_url": content.section_url("contracts")}
     return render(request, "rules/rounds.html", context)
 
 

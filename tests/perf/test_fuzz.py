@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.coverage import RULING_KEYS
+from rules.guide import STEP_SLUGS, StepSlug
 
 settings.register_profile(
     "short",  # the suite: the same examples every run, so CI never flickers
@@ -111,6 +112,8 @@ def examples_for(converter) -> list:
         return [*RULINGS, "no-such-ruling", "a" * 120]
     if isinstance(converter, StringConverter):
         return ["de", "en", "fr", "x" * 120]
+    if isinstance(converter, StepSlug):
+        return list(STEP_SLUGS)
     regex = getattr(converter, "regex", "")
     if "22," in regex:  # a game secret
         return ["A" * 32, "b" * 22]

@@ -16,6 +16,7 @@ from games.services import Reason, Refused
 from referee.models import Ruling
 from rules.engine.verdicts import ReasonCode
 from rules.reasons import sentence
+from tests.rules.guide_pages import guide_paths
 from tests.scoring.helpers import base_round, scores
 from tests.scoring.helpers import url as calculator_url
 
@@ -351,7 +352,7 @@ def test_E2_the_game_sheet_never_says_the_pile_ran_out_zero_times(language):
 
 
 # German vocabulary (docs/terms.md): one word for one thing, read from every German page.
-GERMAN_PAGES = ["/de/", "/de/anleitung/", "/de/glossar/", "/de/runden/", "/de/runden/20/"]
+GERMAN_PAGES = ["/de/", *guide_paths("de"), "/de/glossar/", "/de/runden/", "/de/runden/20/"]
 NOT_OUR_WORDS = [
     "abgelegten Stein",  # discards are "abgeworfen"
     "neu ausgeteilt",  # "neu gegeben"
@@ -376,5 +377,5 @@ def test_german_pages_keep_to_one_word_for_one_thing(client):
 
 
 def test_numbers_are_formatted_in_the_pages_language(client):
-    assert "1.000" in text(get(client, "/de/anleitung/"))
-    assert "1,000" in text(get(client, "/en/guide/"))
+    assert "1.000" in text(get(client, "/de/anleitung/punkte-zaehlen/"))
+    assert "1,000" in text(get(client, "/en/guide/scoring/"))

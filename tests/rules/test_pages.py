@@ -22,12 +22,15 @@ from rules.engine import (
 from rules.guide import INDICATOR, SCORING_INDICATOR, SCORING_PLAYERS, faq
 from rules.models import GlossaryTerm, Round
 from rules.wording import contract_text
+from tests.rules.guide_pages import guide_paths, step_path, whole_guide
 from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_assets, own_bytes
 
 pytestmark = pytest.mark.django_db
 
 PAGES = [
     ("/en/guide/", "/de/anleitung/"),
+    ("/en/guide/melds/", "/de/anleitung/gruppen-reihen-paare/"),
+    ("/en/guide/faq/", "/de/anleitung/fragen/"),
     ("/en/rounds/", "/de/runden/"),
     ("/en/rounds/12/", "/de/runden/12/"),
     ("/en/glossary/", "/de/glossar/"),
@@ -54,6 +57,7 @@ def title(html):
 def test_urls_have_their_names():
     with translation.override("de"):
         assert reverse("rules:guide") == "/de/anleitung/"
+        assert reverse("rules:step", args=["scoring"]) == "/de/anleitung/punkte-zaehlen/"
         assert reverse("rules:rounds") == "/de/runden/"
         assert reverse("rules:round", args=[12]) == "/de/runden/12/"
         assert reverse("rules:glossary") == "/de/glossar/"
@@ -82,8 +86,9 @@ def test_pages_answer_htmx_and_head_with_the_whole_page(client, path):
 
 @pytest.mark.parametrize(
     ("path", "queries"),
-    # The German guide links rulings by their German slugs, which are content (issue 16).
-    [("/en/guide/", 0), ("/de/anleitung/", 2), ("/en/rounds/", 1), ("/de/runden/", 1)]
+    # The German FAQ links rulings by their German slugs, which are content (issue 16).
+    [("/en/guide/", 0), ("/de/anleitung/", 0), ("/en/guide/faq/", 0), ("/de/anleitung/fragen/", 2)]
+    + [("/de/anleitung/gruppen-reihen-paare/", 0), ("/en/rounds/", 1), ("/de/runden/", 1)]
     + [(f"/en/rounds/{n}/", 1) for n in (1, 12, 20)]
     + [("/en/glossary/", 1), ("/de/glossar/", 1)],
 )
@@ -208,22 +213,47 @@ def figures(html):
     return re.findall(r"<figure class=\"verdict[^\"]*\"(.*?)</figure>", html, re.S)
 
 
-def test_guide_has_a_table_of_contents_an_anchor_and_a_share_link_per_section(client):
-    from rules.guide import sections
+def test_guide_lists_its_steps_and_each_step_has_a_page_a_share_link_and_neighbours(client):
+    from rules.guide import steps
 
     html = get(client, "/en/guide/")
     toc = re.search(r'<nav class="toc".*?</nav>', html, re.S).group(0)
-    anchors = [s.anchor for s in sections()]
-    assert re.findall(r'href="#([\w-]+)"', toc) == anchors
-    for anchor in anchors:
-        assert f'<section id="{anchor}"' in html
-        assert f'href="/en/guide/#{anchor}" data-share' in html
-    order = [html.index(f'<section id="{a}"') for a in anchors]
-    assert order == sorted(order)
+    paths = guide_paths()[1:]
+    assert re.findall(r'href="([^"]+)"', toc) == paths
+    assert '<section id="at-a-glance"' in html and '<section id="rule-ids"' in html
+    for i, (step, path) in enumerate(zip(steps(), paths, strict=True)):
+        page = get(client, path)
+        assert f'<article id="{step.anchor}"' in page
+        assert f'href="{path}" data-share' in page
+        assert f"Step {i + 1} of {len(paths)}" in page
+        assert title(page) == f"{step.title} – How to play Küt · Küt"
+        before = re.search(r'<a rel="prev" href="([^"]+)"', page)
+        after = re.search(r'<a rel="next" href="([^"]+)"', page)
+        assert (before and before.group(1)) == (paths[i - 1] if i else None)
+        assert (after and after.group(1)) == (paths[i + 1] if i + 1 < len(paths) else None)
+
+
+def test_each_step_has_its_address_in_each_language(client):
+    html = get(client, "/en/guide/melds/")
+    assert 'hreflang="de" href="http://testserver/de/anleitung/gruppen-reihen-paare/"' in html
+    german = get(client, "/de/anleitung/gruppen-reihen-paare/")
+    assert 'hreflang="en" href="http://testserver/en/guide/melds/"' in german
+    assert "<h1>Küt-Gruppen, Reihen und Paare</h1>" in german
+    # a step's address in the other language, or no step at all: not found
+    for path in ("/de/anleitung/melds/", "/en/guide/kontrakte/", "/en/guide/at-a-glance/"):
+        assert client.get(path).status_code == 404, path
+
+
+def test_a_heading_within_a_step_is_linked_on_its_steps_page(client):
+    from rules.guide import WITHIN_STEPS, section_url
+
+    for anchor, step in WITHIN_STEPS.items():
+        assert section_url(anchor) == f"{step_path(step)}#{anchor}"
+        assert f'id="{anchor}"' in get(client, step_path(step)), anchor
 
 
 def test_guide_sections_come_in_the_order_the_issue_asks_for(client):
-    html = get(client, "/en/guide/")
+    html = whole_guide(client)
     ids = [
         "at-a-glance", "okey", "false-joker", "deal", "groups", "runs", "pairs", "contracts",
         "turn", "melding", "adding", "taking-the-okey", "buying", "penalties", "ending",
@@ -234,15 +264,14 @@ def test_guide_sections_come_in_the_order_the_issue_asks_for(client):
 
 
 def test_indicator_blue_8_gives_okey_blue_9_drawn_as_tiles(client):
-    html = get(client, "/en/guide/")
-    section = re.search(r'<section id="okey".*?</section>', html, re.S).group(0)
+    section = get(client, step_path("okey"))
     assert re.search(r'data-tile="b8">.*?→.*?data-tile="b9"', section, re.S)
     assert "Indicator blue 8, so the Okey is blue 9." in section
 
 
-@pytest.mark.parametrize("path", ["/en/guide/", "/de/anleitung/"])
-def test_every_meld_example_on_the_guide_is_the_engines_verdict(client, path):
-    html = get(client, path)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_meld_example_on_the_guide_is_the_engines_verdict(client, language):
+    html = whole_guide(client, language)
     checked = 0
     for figure in figures(html):
         attrs = dict(re.findall(r'data-(verdict|kind|reason|rule)="([^"]*)"', figure[:300]))
@@ -261,7 +290,7 @@ def test_every_meld_example_on_the_guide_is_the_engines_verdict(client, path):
 
 
 def test_contract_examples_are_the_engines_verdict(client):
-    html = get(client, "/en/guide/")
+    html = get(client, step_path("contracts"))
     contract = Contract(groups=1)
     seen = 0
     for figure in figures(html):
@@ -276,7 +305,7 @@ def test_contract_examples_are_the_engines_verdict(client):
 
 
 def test_penalty_examples_carry_the_engines_penalty(client):
-    html = get(client, "/en/guide/")
+    html = get(client, step_path("penalties"))
     assert re.search(r'data-penalty="2" data-reason="PLAYABLE_DISCARD" data-rule="X2"', html)
     assert re.search(r'data-penalty="0" data-reason="FINAL_TILE" data-rule="X4"', html)
 
@@ -284,7 +313,7 @@ def test_penalty_examples_carry_the_engines_penalty(client):
 def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calculator(client):
     from rules.engine import PlayerInput, PlayerState, score_round
 
-    html = get(client, "/en/guide/")
+    html = get(client, step_path("scoring"))
     indicator = parse_indicator(SCORING_INDICATOR)
     players = [
         PlayerInput(state=state)
@@ -317,8 +346,7 @@ def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calcu
 def test_team_example_gives_the_partner_zero(client):
     from rules.engine import PlayerInput, PlayerState, score_round
 
-    html = get(client, "/en/guide/")
-    team = re.search(r'<section id="team".*?</section>', html, re.S).group(0)
+    team = get(client, step_path("team"))
     players = [
         PlayerInput(state=state)
         if state is PlayerState.FINISHED
@@ -344,11 +372,13 @@ def test_team_example_gives_the_partner_zero(client):
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_faq_links_every_ruling_and_is_published_as_faqpage_json_ld(client, language):
     with translation.override(language):
-        path = reverse("rules:guide")
+        path = reverse("rules:step", args=["faq"])
         rulings = [reverse("referee:ruling", args=[q.ruling]) for q in faq() if q.ruling]
+        more = [reverse("rules:step", args=[q.section]) for q in faq() if q.section]
         questions = [q.question for q in faq()]
     html = get(client, path)
-    faq_html = re.search(r'<section id="faq".*?</section>', html, re.S).group(0)
+    faq_html = re.search(r'<article id="faq".*?</article>', html, re.S).group(0)
+    assert more and all(f'href="{url}"' in faq_html for url in more)
     assert len(rulings) == 9
     for url in rulings:
         assert f'href="{url}"' in faq_html
@@ -366,7 +396,7 @@ def test_each_language_and_host_gets_its_own_faq_json_ld(client):
     seen = {}
     for host, language in (("localhost", "en"), ("127.0.0.1", "de"), ("127.0.0.1", "en")):
         with translation.override(language):
-            path = reverse("rules:guide")
+            path = reverse("rules:step", args=["faq"])
             questions = [q.question for q in faq()]
         html = client.get(path, headers={"Host": host}).content.decode()
         block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
@@ -386,10 +416,10 @@ def test_json_ld_is_escaped_like_json_script():
 
 
 @pytest.mark.parametrize(
-    ("guide", "glossary"), [("/en/guide/", "/en/glossary/"), ("/de/anleitung/", "/de/glossar/")]
+    ("language", "glossary"), [("en", "/en/glossary/"), ("de", "/de/glossar/")]
 )
-def test_guide_links_each_glossary_term_where_it_first_appears(client, guide, glossary):
-    html = get(client, guide)
+def test_guide_links_each_glossary_term_where_it_first_appears(client, language, glossary):
+    html = whole_guide(client, language)
     linked = re.findall(rf'href="{glossary}#([\w-]+)"', html)
     slugs = set(GlossaryTerm.objects.values_list("slug", flat=True))
     assert set(linked) == slugs  # every term is linked, and only real anchors
@@ -400,7 +430,7 @@ def test_guide_links_each_glossary_term_where_it_first_appears(client, guide, gl
 
 
 def test_rule_ids_are_shown_as_badges(client):
-    html = get(client, "/en/guide/")
+    html = whole_guide(client)
     badges = set(re.findall(r'<a class="rule-id" href="[^"]+" aria-label="[^"]+">(\w+)</a>', html))
     for rule in ("T2", "T4", "M1", "M2", "M3", "C2", "P3", "P7", "B1", "X2", "E2", "S3", "S5"):
         assert rule in badges
@@ -436,7 +466,7 @@ def test_sitemap_lists_rounds_and_glossary_with_their_twins(client):
 def test_adding_and_swapping_examples_are_the_engines_verdict(client):
     from rules.engine import can_add, can_swap_okey, parse_tile
 
-    html = get(client, "/en/guide/")
+    html = get(client, step_path("adding"))
     seen = {"P6": 0, "P7": 0}
     for figure in figures(html):
         found = re.search(r'data-rule="(\w+)"', figure)
@@ -467,6 +497,8 @@ def test_first_html_response_is_small(client, path):
 @pytest.mark.parametrize(
     "path",
     [
+        *guide_paths("en"),
+        *guide_paths("de"),
         "/en/rounds/",
         "/de/runden/",
         "/en/rounds/12/",
@@ -475,9 +507,7 @@ def test_first_html_response_is_small(client, path):
         "/de/glossar/",
     ],
 )
-def test_rounds_and_glossary_pages_stay_within_40_kb(client, path):
-    # The guide (every section with its tiles) is over the uncompressed 40 KB; see
-    # docs/performance.md. Its first response stays within 14 KB gzipped.
+def test_every_page_of_the_guide_the_rounds_and_the_glossary_stays_within_40_kb(client, path):
     total = own_bytes(client.get(path).content)
     assert total <= OWN_BYTES, total
 

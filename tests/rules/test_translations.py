@@ -9,11 +9,12 @@ import polib
 import pytest
 
 from rules.models import GlossaryTerm, Round
+from tests.rules.guide_pages import guide_paths
 
 pytestmark = pytest.mark.django_db
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "rules/locale/de/LC_MESSAGES/django.po"
-GERMAN_PAGES = ["/de/anleitung/", "/de/runden/", "/de/glossar/"] + [
+GERMAN_PAGES = [*guide_paths("de"), "/de/runden/", "/de/glossar/"] + [
     f"/de/runden/{n}/" for n in range(1, 21)
 ]
 SPLIT = re.compile(r"%\(\w+\)s|<[^>]+>|\{\{[^}]+\}\}")
@@ -53,7 +54,7 @@ def test_no_english_message_shows_on_a_german_page(entries, german_pages):
 
 
 def test_every_guide_text_comes_out_in_german(entries, german_pages):
-    guide = german_pages["/de/anleitung/"]
+    guide = "\n".join(german_pages[path] for path in guide_paths("de"))
     checked = 0
     for entry in entries:
         if not any("templates/rules/guide" in path for path, _line in entry.occurrences):

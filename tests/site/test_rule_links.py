@@ -131,9 +131,12 @@ def test_the_guide_lists_every_rule_of_the_digest_once_and_explains_the_scheme(c
 def test_a_rule_entry_links_to_the_section_that_states_it(client):
     html = client.get("/en/guide/").content.decode()
     entry = html.split('id="rule-M2"', 1)[1].split("</li>", 1)[0]
-    assert "Runs" in entry and 'href="#melds"' in entry
+    assert "Runs" in entry and 'href="/en/guide/melds/"' in entry
     entry = html.split('id="rule-X2"', 1)[1].split("</li>", 1)[0]
-    assert 'href="#penalties"' in entry
+    assert 'href="/en/guide/penalties/"' in entry
+    german = client.get("/de/anleitung/").content.decode()
+    entry = german.split('id="rule-X2"', 1)[1].split("</li>", 1)[0]
+    assert 'href="/de/anleitung/strafabwuerfe/"' in entry
 
 
 def test_a_badge_names_the_rule_in_both_languages():
