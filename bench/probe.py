@@ -38,6 +38,7 @@ RULING = "run-12-13-1"
 PAGES = [
     ("home", ["home"], [], ""),
     ("guide", ["rules:guide"], [], ""),
+    ("a guide step", ["rules:step"], ["melds"], ""),
     ("rounds list", ["rules:rounds"], [], ""),
     ("a round", ["rules:round"], [7], ""),
     ("referee", ["referee:index"], [], ""),

@@ -34,7 +34,7 @@ def language_cookie(page):
         ("/de/schiedsrichter/reihe-12-13-1/", "/en/referee/run-12-13-1/"),
         ("/de/runden/7/", "/en/rounds/7/"),
         (f"/de/rechner/?{CALCULATOR}", f"/en/calculator/?{CALCULATOR}"),
-        ("/de/anleitung/#turn", "/en/guide/#turn"),
+        ("/de/anleitung/gruppen-reihen-paare/#runs", "/en/guide/melds/#runs"),
     ],
 )
 def test_an_english_phone_is_offered_the_english_twin_with_its_state(

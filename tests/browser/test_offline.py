@@ -22,6 +22,7 @@ PHONE = {"width": 390, "height": 844}
 PAGES = {
     "en": {
         "guide": "/en/guide/",
+        "step": "/en/guide/melds/",
         "round": "/en/rounds/7/",
         "ruling": "/en/referee/run-12-13-1/",
         "glossary": "/en/glossary/",
@@ -34,6 +35,7 @@ PAGES = {
     },
     "de": {
         "guide": "/de/anleitung/",
+        "step": "/de/anleitung/gruppen-reihen-paare/",
         "round": "/de/runden/7/",
         "ruling": "/de/schiedsrichter/run-12-13-1/",
         "glossary": "/de/glossar/",
@@ -91,12 +93,12 @@ def test_after_one_visit_the_rules_open_offline(live_server, content, phone, lan
     wait_for_store(page, language)
     pages = PAGES[language]
     online = {}
-    for name in ("guide", "round", "ruling", "glossary"):
+    for name in ("guide", "step", "round", "ruling", "glossary"):
         page.goto(live_server.url + pages[name])
         online[name] = heading(page).inner_text()
 
     context.set_offline(True)
-    for name in ("guide", "round", "ruling", "glossary"):
+    for name in ("guide", "step", "round", "ruling", "glossary"):
         page.goto(live_server.url + pages[name])
         expect(heading(page)).to_have_text(online[name])
         expect(page.locator("html")).to_have_attribute("lang", language)

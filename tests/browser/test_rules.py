@@ -36,22 +36,25 @@ def test_read_the_rounds_in_german_open_round_12_and_step_to_13(live_server, pag
     expect(page.locator("a[rel=prev]")).to_have_attribute("href", "/de/runden/12/")
 
 
-def test_table_of_contents_jumps_to_a_section(live_server, page):
+def test_the_guide_is_read_step_by_step_and_each_step_is_shared_by_its_address(live_server, page):
     page.goto(f"{live_server.url}/en/guide/")
-    scoring = page.locator("#scoring h2")
-    expect(scoring).not_to_be_in_viewport()
-    page.get_by_role("navigation", name="Contents").get_by_role("link", name="Scoring").click()
+    page.get_by_role("navigation", name="Step by step").get_by_role("link", name="Scoring").click()
 
-    expect(page).to_have_url(re.compile(r"/en/guide/#scoring$"))
-    expect(scoring).to_be_in_viewport()
+    expect(page).to_have_url(re.compile(r"/en/guide/scoring/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Scoring")
     share = page.locator("#scoring [data-share]")
-    expect(share).to_have_attribute("href", "/en/guide/#scoring")
+    expect(share).to_have_attribute("href", "/en/guide/scoring/")
     # What the script shares: the link as the browser resolves it, absolute.
-    assert share.evaluate("a => a.href") == f"{live_server.url}/en/guide/#scoring"
+    assert share.evaluate("a => a.href") == f"{live_server.url}/en/guide/scoring/"
+    steps = page.get_by_role("navigation", name="Steps of the guide")
+    steps.get_by_role("link", name="Team play →").click()
+    expect(page).to_have_url(re.compile(r"/en/guide/team/$"))
+    page.get_by_role("navigation", name="Steps of the guide").locator("a[rel=prev]").click()
+    expect(page).to_have_url(re.compile(r"/en/guide/scoring/$"))
 
 
 def test_glossary_link_from_the_guide_lands_on_the_term(live_server, page, content):
-    page.goto(f"{live_server.url}/de/anleitung/")
+    page.goto(f"{live_server.url}/de/anleitung/steine-und-okey/")
     page.locator("#okey").get_by_role("link", name="Anzeigestein", exact=True).click()
     expect(page).to_have_url(re.compile(r"/de/glossar/#indicator$"))
     expect(page.locator("#indicator")).to_be_in_viewport()
@@ -62,6 +65,8 @@ def test_glossary_link_from_the_guide_lands_on_the_term(live_server, page, conte
     [
         "/en/guide/",
         "/de/anleitung/",
+        "/en/guide/melds/",
+        "/de/anleitung/fragen/",
         "/en/rounds/",
         "/de/runden/",
         "/en/rounds/20/",

@@ -47,7 +47,8 @@ def deep_links(secrets):
         (f"/en/referee/check/?{CHECK}", f"/de/schiedsrichter/pruefen/?{CHECK}"),
         (f"/en/games/{edit}/", f"/de/spiele/{edit}/"),
         (f"/en/games/view/{view}/", f"/de/spiele/ansehen/{view}/"),
-        ("/en/guide/#turn", "/de/anleitung/#turn"),
+        ("/en/guide/turn/", "/de/anleitung/ein-zug/"),
+        ("/en/guide/#rule-P1", "/de/anleitung/#rule-P1"),
     ]
 
 

