@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from kutsite.templatetags.components import rule_badge
-from rules.guide import calculator_url
+from rules.guide import calculator_url, steps
 from rules.reasons import RULE_TITLES
 
 from ..docs import rule_ids
@@ -73,6 +73,7 @@ def page_urls(language: str) -> list[str]:
         return [
             reverse("home"),
             reverse("rules:guide"),
+            *(reverse("rules:step", args=[step.anchor]) for step in steps()),
             reverse("rules:rounds"),
             reverse("rules:round", args=[4]),
             reverse("rules:round", args=[20]),
