@@ -54,7 +54,7 @@ INDICATOR = parse_indicator("b8")
 
 # The guide's first page holds "at a glance" and the rules by ID; every other section is a step
 # with a page of its own. Each step's address in each language, e.g. /en/guide/melds/ and
-# /de/anleitung/kombinationen/.
+# /de/anleitung/gruppen-reihen-paare/.
 STEP_SLUGS = {
     "okey": pgettext_lazy("guide step in a URL", "okey"),
     "false-joker": pgettext_lazy("guide step in a URL", "false-joker"),

@@ -19,7 +19,7 @@ from rules.engine import (
     parse_melds,
     parse_tiles,
 )
-from rules.guide import INDICATOR, SCORING_INDICATOR, SCORING_PLAYERS, faq
+from rules.guide import INDICATOR, SCORING_INDICATOR, SCORING_PLAYERS, STEP_SLUGS, faq
 from rules.models import GlossaryTerm, Round
 from rules.wording import contract_text
 from tests.rules.guide_pages import guide_paths, step_path, whole_guide
@@ -241,6 +241,10 @@ def test_each_step_has_its_address_in_each_language(client):
     german = get(client, "/de/anleitung/gruppen-reihen-paare/")
     assert 'hreflang="en" href="http://testserver/en/guide/melds/"' in german
     assert "<h1>Küt-Gruppen, Reihen und Paare</h1>" in german
+    # every step has an address of its own in each language, and it opens that step
+    for language in ("en", "de"):
+        for path, anchor in zip(guide_paths(language)[1:], STEP_SLUGS, strict=True):
+            assert f'<article id="{anchor}"' in get(client, path), path
     # a step's address in the other language, or no step at all: not found
     for path in ("/de/anleitung/melds/", "/en/guide/kontrakte/", "/en/guide/at-a-glance/"):
         assert client.get(path).status_code == 404, path
