@@ -35,6 +35,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PAGES = {
     "home": ("home", [], True),
     "guide": ("rules:guide", [], True),
+    "guide step": ("rules:step", ["melds"], True),
     "rounds": ("rules:rounds", [], True),
     "round": ("rules:round", [7], True),
     "glossary": ("rules:glossary", [], True),
@@ -52,6 +53,7 @@ QUICK = [
     ("home", "en"),
     ("home", "de"),
     ("guide", "en"),
+    ("guide step", "de"),
     ("round", "de"),
     ("ruling", "en"),
     ("glossary", "de"),
