@@ -240,7 +240,7 @@ def test_each_step_has_its_address_in_each_language(client):
     assert 'hreflang="de" href="http://testserver/de/anleitung/gruppen-reihen-paare/"' in html
     german = get(client, "/de/anleitung/gruppen-reihen-paare/")
     assert 'hreflang="en" href="http://testserver/en/guide/melds/"' in german
-    assert "<h1>Küt-Gruppen, Reihen und Paare</h1>" in german
+    assert '<h1 id="melds-h">Küt-Gruppen, Reihen und Paare</h1>' in german
     # every step has an address of its own in each language, and it opens that step
     for language in ("en", "de"):
         for path, anchor in zip(guide_paths(language)[1:], STEP_SLUGS, strict=True):
@@ -254,7 +254,8 @@ def test_a_heading_within_a_step_is_linked_on_its_steps_page(client):
     from rules.guide import WITHIN_STEPS, section_url
 
     for anchor, step in WITHIN_STEPS.items():
-        assert section_url(anchor) == f"{step_path(step)}#{anchor}"
+        with translation.override("en"):
+            assert section_url(anchor) == f"{step_path(step)}#{anchor}"
         assert f'id="{anchor}"' in get(client, step_path(step)), anchor
 
 
