@@ -10,16 +10,20 @@ field parses. Data holding none of a form's keys leaves it unbound: the empty ch
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
+from kutsite import content
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles
 from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
 from rules.engine.verdicts import InputError, ReasonCode
+from rules.models import Round
 from rules.reasons import error_message, sentence
+from rules.wording import contract_text
 
 _ = gettext_lazy
 TEXT_LIMIT = 200
@@ -66,16 +70,45 @@ def _indicator(group: str) -> forms.CharField:
     )
 
 
-def _round(**options: Any) -> forms.TypedChoiceField:
-    """The round; its choices are the content's rounds, which each form is given."""
+@dataclass(frozen=True)
+class ContractRounds:
+    choices: tuple[tuple[int, str], ...]  # (4, "Round 4: two runs of four")
+    by_number: dict[int, Round]
+
+
+def contract_rounds() -> ContractRounds:
+    """The rounds labelled with their contract's wording: once per language and version."""
+    return content.remember(f"referee.round-choices:{get_language()}", _word_rounds)
+
+
+def _word_rounds() -> ContractRounds:
+    choices, by_number = [], {}
+    for r in Round.objects.cached():
+        try:
+            text = contract_text(r.contract)
+        except InputError:
+            continue  # a round the engine cannot read is left out rather than offered
+        label = gettext("Round %(number)s: %(contract)s") % {"number": r.number, "contract": text}
+        choices.append((r.number, label))
+        by_number[r.number] = r
+    return ContractRounds(tuple(choices), by_number)
+
+
+def _round(choices: Any, **options: Any) -> forms.TypedChoiceField:
+    """The round. `choices` is a function: the content's rounds in the active language are
+    read when the field is validated or drawn, not copied into every form."""
     return forms.TypedChoiceField(
         coerce=int,
-        choices=(),
+        choices=choices,
         error_messages={
             "invalid_choice": _("There is no round %(value)s; choose one from the list.")
         },
         **options,
     )
+
+
+def _optional_round_choices() -> list[tuple[Any, str]]:
+    return [("", gettext("No round: just the meld")), *contract_rounds().choices]
 
 
 def _engine(parse: Any, text: str, **options: Any) -> Any:
@@ -132,15 +165,12 @@ class MeldCheckForm(CheckerForm):
         attrs={"data-picker-input": "meld"},
     )
     round = _round(
+        _optional_round_choices,
         label=_("Round (optional)"),
         help_text=_("With a round, the checker also says whether this is a valid opening meld."),
         required=False,
         empty_value=None,
     )
-
-    def __init__(self, data=None, *, rounds: list[tuple[int, str]] = (), **kwargs):
-        super().__init__(data, **kwargs)
-        self.fields["round"].choices = [("", gettext("No round: just the meld")), *rounds]
 
     def clean_tiles(self):
         return _engine(parse_melds, _trim(self.cleaned_data["tiles"]))
@@ -217,6 +247,7 @@ class RackForm(CheckerForm):
 
     indicator = _indicator("rack")
     round = _round(
+        lambda: contract_rounds().choices,
         label=_("Round"),
         help_text=_("Each round has its own contract; round 20 goes down all at once."),
         required=False,
@@ -237,16 +268,15 @@ class RackForm(CheckerForm):
         widget=forms.CheckboxInput(attrs={"value": "1"}),
     )
 
-    def __init__(self, data=None, *, rounds: list[tuple[int, str]] = (), **kwargs):
+    def __init__(self, data=None, **kwargs):
         first = 1
         if data is not None and not any(name in data for name in ("indicator", "rack", "opened")):
             # A link from a round page (`?round=4`) only chooses the round: no errors yet.
-            numbers = [number for number, _ in rounds]
             wanted = data.get("round", "")
-            first = int(wanted) if wanted.isdigit() and int(wanted) in numbers else 1
+            first = int(wanted) if wanted.isdigit() else 1
+            first = first if first in contract_rounds().by_number else 1
             data = None
         super().__init__(data, **kwargs)
-        self.fields["round"].choices = rounds
         self.fields["round"].initial = first
 
     def clean_rack(self):

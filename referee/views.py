@@ -24,12 +24,10 @@ from kutsite.verdicts import Verdict
 from referee.cards import CardExample, CardSpec, CardTile, card_png
 from referee.checks import discard_result, meld_result
 from referee.examples import readable
-from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm
+from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm, contract_rounds
 from referee.models import Ruling
 from referee.rack import rack_result
 from rules.engine.verdicts import InputError
-from rules.models import Round
-from rules.wording import contract_text
 
 #: Cards are addressed with `?v=<digest>` from the pages; such a URL never changes content.
 CARD_MAX_AGE = 60 * 60
@@ -157,32 +155,6 @@ def card(request, slug):
     return response
 
 
-def _round_choices() -> tuple[list[tuple[int, str]], dict[int, Round]]:
-    """The rounds labelled with their contract's wording: once per language and version."""
-    return content.remember(f"referee.round-choices:{get_language()}", _word_rounds)
-
-
-def _word_rounds() -> tuple[list[tuple[int, str]], dict[int, Round]]:
-    choices, by_number = [], {}
-    for r in Round.objects.cached():
-        try:
-            text = contract_text(r.contract)
-        except InputError:
-            continue  # a round the engine cannot read is left out rather than offered
-        choices.append(
-            (
-                r.number,
-                gettext("Round %(number)s: %(contract)s")
-                % {
-                    "number": r.number,
-                    "contract": text,
-                },
-            )
-        )
-        by_number[r.number] = r
-    return choices, by_number
-
-
 def _checker_context(request, form, result) -> dict:
     return {
         "form": form,
@@ -196,8 +168,7 @@ def _checker_context(request, form, result) -> dict:
 @public_page
 def check(request):
     """Meld checker: `?tiles=…&indicator=…&round=…` → each meld's verdict (and the opening's)."""
-    choices, rounds = _round_choices()
-    form = MeldCheckForm(request.GET, rounds=choices)
+    form = MeldCheckForm(request.GET)
     questions = _questions()
     result = None
     if form.is_bound and form.is_valid():
@@ -208,7 +179,7 @@ def check(request):
             data["indicator"],
             questions,
             round_number=number,
-            contract=rounds[number].contract if number else None,
+            contract=contract_rounds().by_number[number].contract if number else None,
         )
     context = _checker_context(request, form, result)
     return render_page(request, "referee/check.html", "result", context)
@@ -243,8 +214,8 @@ def discard(request):
 @public_page
 def rack(request):
     """Rack helper: `?indicator=…&round=…&rack=…&opened=1` → the opening, the outs, the penalty."""
-    choices, rounds = _round_choices()
-    form = RackForm(request.GET, rounds=choices)
+    rounds = contract_rounds().by_number
+    form = RackForm(request.GET)
     questions = _questions()
     result = None
     if form.is_bound and form.is_valid():

@@ -44,6 +44,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
 from kutsite import content
@@ -121,6 +122,9 @@ def _read_rounds() -> Rounds:
         message=gettext("Choose a round from %(first)s to %(last)s.")
         % {"first": numbers[0], "last": numbers[-1]},
     )
+
+
+_rounds_message = lazy(lambda: rounds().message, str)
 
 
 # --- Fields -----------------------------------------------------------------------------------
@@ -244,7 +248,14 @@ class CalculatorForm(forms.Form):
     """The calculator's input, read field by field; the engine scores the round in `clean`."""
 
     indicator = IndicatorField()
-    round = forms.TypedChoiceField(coerce=int, initial=1)
+    # The content's rounds in the active language, read when the field is validated; the
+    # same message for a missing round and for one that is none of them.
+    round = forms.TypedChoiceField(
+        coerce=int,
+        initial=1,
+        choices=lambda: rounds().choices,
+        error_messages=dict.fromkeys(("required", "invalid_choice"), _rounds_message()),
+    )
     team, okey_finish, exhausted = FlagField(), FlagField(), FlagField()
     name1, state1, rack1, points1 = NameField(), StateField(), RackField(), PointsField()
     name2, state2, rack2, points2 = NameField(), StateField(), RackField(), PointsField()
@@ -256,11 +267,6 @@ class CalculatorForm(forms.Form):
             data = None
         super().__init__(data, *args, **kwargs)
         self.rounds = rounds()
-        field = self.fields["round"]
-        field.choices = self.rounds.choices
-        field.error_messages.update(
-            required=self.rounds.message, invalid_choice=self.rounds.message
-        )
         self.result = None
 
     def clean(self) -> dict[str, Any]:

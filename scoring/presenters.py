@@ -147,7 +147,7 @@ class Calculation:
         chosen = self.round_selected
         return [
             {"value": str(number), "label": label, "selected": chosen == str(number)}
-            for number, label in self.form.fields["round"].choices
+            for number, label in self.form.rounds.choices
         ]
 
     @property
@@ -155,9 +155,7 @@ class Calculation:
         """The chosen round as its option value, or "" when it is none of them. Few values,
         so the template keeps the select once per choice (a typed value is not a key)."""
         chosen = self.values["round"].strip()
-        return (
-            chosen if chosen in {str(n) for n, _label in self.form.fields["round"].choices} else ""
-        )
+        return chosen if chosen in {str(n) for n, _label in self.form.rounds.choices} else ""
 
     state_choices = STATE_LABELS
 
