@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.middleware import cache
 
 
 class PermissionsPolicyMiddleware:
@@ -15,3 +16,16 @@ class PermissionsPolicyMiddleware:
             "Cross-Origin-Resource-Policy", settings.CROSS_ORIGIN_RESOURCE_POLICY
         )
         return response
+
+
+class FetchFromCacheMiddleware(cache.FetchFromCacheMiddleware):
+    """Django's page cache, not asked for an htmx fragment. A fragment answers one visitor's
+    live input and is never kept (kutsite/htmx.py), so looking it up could only miss; skipped,
+    the request is also not offered to `UpdateCacheMiddleware`. A history restore wants the
+    whole page and is asked as usual."""
+
+    def process_request(self, request):
+        headers = request.headers
+        if headers.get("HX-Request") == "true" and "HX-History-Restore-Request" not in headers:
+            return None
+        return super().process_request(request)

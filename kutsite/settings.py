@@ -91,8 +91,9 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # A kept page goes out here, skipping what follows: public pages use no session, user or
     # CSRF token. The key is built from the Vary headers learned when the page was stored, so
-    # this place does not change which page a request gets, only what a hit costs.
-    "django.middleware.cache.FetchFromCacheMiddleware",
+    # this place does not change which page a request gets, only what a hit costs. Django's
+    # own, except that a live htmx fragment (never kept) does not look itself up.
+    "kutsite.middleware.FetchFromCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

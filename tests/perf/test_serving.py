@@ -96,6 +96,18 @@ def test_a_live_fragment_is_private_and_never_fills_the_page_cache(client, path)
     assert not rendered(client.get(path))  # the whole page at the same address is kept
 
 
+def test_a_live_fragment_does_not_look_itself_up_in_the_page_cache(client, monkeypatch):
+    path = PUBLIC[-1]
+    asked = []
+    store = caches["pages"]
+    monkeypatch.setattr(store, "get", lambda *args, **kwargs: asked.append(args))
+    client.get(path, headers={"HX-Request": "true"})
+    assert asked == []
+    client.get(path, headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    client.get(path)
+    assert len(asked) == 2  # a history restore and a whole page are looked up as usual
+
+
 def test_a_phone_that_has_the_page_gets_a_304(client):
     first = client.get("/en/guide/")
     again = client.get("/en/guide/", headers={"If-None-Match": first["ETag"]})
