@@ -273,7 +273,7 @@ class RackForm(CheckerForm):
         if data is not None and not any(name in data for name in ("indicator", "rack", "opened")):
             # A link from a round page (`?round=4`) only chooses the round: no errors yet.
             wanted = data.get("round", "")
-            first = int(wanted) if wanted.isdigit() else 1
+            first = int(wanted) if wanted.isdecimal() else 1  # "²" is a digit, not a number
             first = first if first in contract_rounds().by_number else 1
             data = None
         super().__init__(data, **kwargs)

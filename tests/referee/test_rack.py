@@ -127,6 +127,18 @@ def test_the_round_defaults_to_1(client):
 
 
 @pytest.mark.parametrize(
+    ("wanted", "selected"),
+    [("4", "4"), ("20", "20"), ("21", "1"), ("0", "1"), ("²", "1"), ("٣", "3"), ("x", "1")],
+)
+def test_a_link_that_only_chooses_the_round_opens_the_helper_on_it(client, wanted, selected):
+    response, html = page(client, rack_url(round=wanted))
+    assert response.status_code == 200
+    chosen = [o["value"] for o in find_all(html, value=True) if "selected" in o.attrs]
+    assert chosen == [selected]
+    assert not find_all(html, data_error=True)  # nothing asked yet: nothing wrong
+
+
+@pytest.mark.parametrize(
     ("params", "field", "english", "german"),
     [
         ({"rack": "r1 " * 27}, "rack", "at most 26 tiles", "höchstens 26 Steine"),
