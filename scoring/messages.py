@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from rules import reasons
 
@@ -26,27 +26,30 @@ number = reasons.format_points
 _FIELD = re.compile(r"([a-z_]+?)(\d?)$")
 
 
+_ = gettext_lazy
+ROUND_WIDE = {
+    "indicator": _("Indicator"),
+    "round": _("Round"),
+    "team": _("Team table"),
+    "okey_finish": _("Finished with an Okey"),
+    "exhausted": _("The pile ran out a fourth time"),
+    "state": _("Who ended the round"),
+}
+PER_PLAYER = {
+    "name": _("%(name)s, name"),
+    "state": _("%(name)s, this round"),
+    "rack": _("%(name)s, tiles left"),
+    "points": _("%(name)s, points"),
+}
+
+
 def field_label(field: str, name: str = "") -> str:
     """Where the problem is: "Indicator", "Ana: tiles left", …"""
     match = _FIELD.match(field)
     base, seat = (match.group(1), match.group(2)) if match else (field, "")
-    round_wide = {
-        "indicator": gettext("Indicator"),
-        "round": gettext("Round"),
-        "team": gettext("Team table"),
-        "okey_finish": gettext("Finished with an Okey"),
-        "exhausted": gettext("The pile ran out a fourth time"),
-        "state": gettext("Who ended the round"),
-    }
     if not seat:
-        return round_wide.get(base, base)
-    per_player = {
-        "name": gettext("%(name)s, name"),
-        "state": gettext("%(name)s, this round"),
-        "rack": gettext("%(name)s, tiles left"),
-        "points": gettext("%(name)s, points"),
-    }
-    template = per_player.get(base)
+        return str(ROUND_WIDE.get(base, base))
+    template = PER_PLAYER.get(base)
     return template % {"name": name} if template else name
 
 
