@@ -164,6 +164,8 @@ def values() -> st.SearchStrategy[str]:
         st.lists(st.sampled_from(TILE_WORDS), max_size=16).map(" ".join),
         st.integers(min_value=-(10**30), max_value=10**30).map(str),
         st.sampled_from(["", "1", "0", "true", "finished", "melded", "not-melded", "|", "||"]),
+        # digits that are not ASCII: "²" passes str.isdigit() but not int()
+        st.sampled_from(["²", "٣", "１２", "Ⅻ", "½", "७", "-0", "+4", " 4 ", "4.0", "1e3"]),
         st.text(alphabet=string.printable, min_size=200, max_size=3000),
     )
 
