@@ -25,7 +25,10 @@ class FetchFromCacheMiddleware(cache.FetchFromCacheMiddleware):
     whole page and is asked as usual."""
 
     def process_request(self, request):
-        headers = request.headers
-        if headers.get("HX-Request") == "true" and "HX-History-Restore-Request" not in headers:
+        headers = request.headers  # read as django-htmx reads them (kutsite.htmx.wants_fragment)
+        if (
+            headers.get("HX-Request") == "true"
+            and headers.get("HX-History-Restore-Request") != "true"
+        ):
             return None
         return super().process_request(request)

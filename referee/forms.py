@@ -5,6 +5,9 @@ Query parameters are DESIGN.md's: meld check `tiles`, `indicator`, `round`; disc
 helper `indicator`, `round`, `rack`, `opened=1`. Every field
 error is a sentence in the page's language (`rules.reasons`); the engine judges only once every
 field parses. Data holding none of a form's keys leaves it unbound: the empty checker.
+
+`contract_rounds()` is the content's rounds labelled with their contracts, once per language and
+content version: the round fields' choices, and each round's contract for the views.
 """
 
 from __future__ import annotations
