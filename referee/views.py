@@ -173,13 +173,14 @@ def check(request):
     result = None
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
-        number = data["round"]
+        # None: no round asked (or, read after a content edit, one that has just gone)
+        chosen = contract_rounds().by_number.get(data["round"])
         result = meld_result(
             data["tiles"],
             data["indicator"],
             questions,
-            round_number=number,
-            contract=contract_rounds().by_number[number].contract if number else None,
+            round_number=chosen.number if chosen else None,
+            contract=chosen.contract if chosen else None,
         )
     context = _checker_context(request, form, result)
     return render_page(request, "referee/check.html", "result", context)

@@ -9,6 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kutsite import content
+from referee import views
+from referee.forms import ContractRounds
 
 from .helpers import LANGUAGES, check_url, discard_url, find, find_all
 
@@ -108,6 +110,14 @@ def test_with_a_round_the_checker_judges_the_opening_meld(client, round_, tiles,
 def test_without_a_round_there_is_no_opening_verdict(client):
     _, html = page(client, check_url(tiles="r7 k7 b7", indicator="b8"))
     assert not find_all(html, data_opening=True)
+
+
+def test_a_round_edited_away_while_the_check_runs_leaves_the_meld_verdict(client, monkeypatch):
+    # The form validated round 3; by the time the view reads the rounds, an edit removed it.
+    monkeypatch.setattr(views, "contract_rounds", lambda: ContractRounds((), {}))
+    response, html = page(client, check_url(tiles="r7 k7 b7", indicator="b8", round="3"))
+    assert response.status_code == 200
+    assert verdicts(html) and not find_all(html, data_opening=True)
 
 
 def test_round_choices_come_from_the_rounds_content(client):
