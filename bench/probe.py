@@ -3,14 +3,19 @@
 Run by `bench/run.py` with the server's environment (same database): creates the game sheet
 that the benchmark reads, resolves every page's URL by its URL name (so translated path words
 and new URL shapes need no edit here), counts database queries per page on a cold cache (a
-real render) and on a warm one, and checks that the cached template loader is on. Prints JSON.
+real render) and on a warm one, and checks that the cached template loader is on. Then it
+measures what each row costs in CPU in this process (`cpu_per_request`). Prints JSON.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import random
+import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -22,14 +27,16 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.core.cache import caches  # noqa: E402
+from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.template import engines  # noqa: E402
+from django.templatetags.static import static  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import NoReverseMatch, reverse  # noqa: E402
 from django.utils import translation  # noqa: E402
 
-from bench.run import FLOOR  # noqa: E402
+from bench.run import BROWSER_HEADERS, FLOOR, UNIQUE  # noqa: E402
 from kutsite import content  # noqa: E402
 
 RULING = "run-12-13-1"
@@ -113,7 +120,81 @@ def count_queries(client: Client, url: str) -> tuple[int, int, int]:
     return status, len(cold), len(warm)
 
 
+def cpu_per_request(rows: dict[str, tuple[str, str, bool]], batches=5, size=200) -> dict:
+    """CPU µs per request in this process, through the whole WSGI stack (whitenoise and every
+    middleware) but without a server, a network or wrk competing for the CPUs: the median over
+    `batches` of `size` requests, after a warm-up. `rows`: name → (path, query template, htmx).
+    A template's `{t}` (a random tile) and `{n}` (a round) are drawn anew for every request, as
+    wrk's Lua draws them, so a unique row never meets its own page in the page cache."""
+    app = WSGIHandler()
+    rng = random.Random(11)
+
+    def tile() -> str:
+        return "ok" if rng.randrange(20) == 0 else f"{rng.choice('rkby')}{rng.randint(1, 13)}"
+
+    def ask(path: str, query: str, fragment: bool) -> None:
+        environ = {
+            "REQUEST_METHOD": "GET",
+            "PATH_INFO": path,
+            "QUERY_STRING": query,
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "80",
+            "HTTP_HOST": "127.0.0.1",
+            "wsgi.input": io.BytesIO(),
+            "wsgi.url_scheme": "http",
+            "wsgi.errors": sys.stderr,
+        }
+        for header, value in BROWSER_HEADERS.items():  # as wrk sends them
+            environ[f"HTTP_{header.upper().replace('-', '_')}"] = value
+        if fragment:
+            environ["HTTP_HX_REQUEST"] = "true"
+        statuses = []
+        body = app(environ, lambda status, headers, exc_info=None: statuses.append(status))
+        for _chunk in body:  # a file response is read, as a server would send it
+            pass
+        getattr(body, "close", lambda: None)()
+        if not statuses[0].startswith("200"):
+            raise RuntimeError(f"{path}?{query}: {statuses[0]}")
+
+    def draw(template: str) -> str:
+        query = template
+        while "{t}" in query:
+            query = query.replace("{t}", tile(), 1)
+        return query.replace("{n}", str(rng.randint(1, 20)))
+
+    costs = {}
+    for name, (path, template, fragment) in rows.items():
+        for _ in range(50):
+            ask(path, draw(template), fragment)
+        samples = []
+        for _ in range(batches):
+            queries = [draw(template) for _ in range(size)]
+            started = time.process_time()
+            for query in queries:
+                ask(path, query, fragment)
+            samples.append((time.process_time() - started) / size * 1e6)
+        costs[name] = round(statistics.median(samples), 1)
+    return costs
+
+
+def in_process_rows(pages: list[dict], language: str) -> dict[str, tuple[str, str, bool]]:
+    """The static file, every page at its URL, and the unique-query rows of `bench/run.py`."""
+    rows = {"static file": (static("css/site.css"), "", False)}
+    by_page = {}
+    for entry in pages:
+        url = entry.get(f"url_{language}")
+        if url:
+            path, _, query = url.partition("?")
+            rows[entry["page"]] = (path, query, False)
+            by_page[entry["page"]] = path
+    for name, page, query, fragment in UNIQUE:
+        if page in by_page:
+            rows[name] = (by_page[page], query, fragment)
+    return rows
+
+
 def main() -> None:
+    measured = sys.argv[sys.argv.index("--language") + 1] if "--language" in sys.argv else "en"
     secrets_ = make_game()
     client = Client(SERVER_NAME="127.0.0.1", raise_request_exception=False)
     pages = []
@@ -139,6 +220,9 @@ def main() -> None:
         "static_storage": settings.STORAGES["staticfiles"]["BACKEND"],
         "pages": pages,
     }
+    if "--no-cpu" not in sys.argv:
+        with translation.override(measured):
+            facts["cpu_us"] = cpu_per_request(in_process_rows(pages, measured))
     json.dump(facts, sys.stdout)
 
 

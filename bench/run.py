@@ -287,7 +287,7 @@ def main(argv=None) -> int:
         print(f"Preparing a production instance in {site.workdir} …", flush=True)
         site.prepare()
         probed = subprocess.run(
-            [sys.executable, str(ROOT / "bench" / "probe.py")],
+            [sys.executable, str(ROOT / "bench" / "probe.py"), "--language", args.language],
             cwd=ROOT,
             env=site.env,
             capture_output=True,
@@ -452,6 +452,7 @@ def main(argv=None) -> int:
             "cpu_ms": statistics.median(x["cpu_ms"] or 0 for x in static_runs),
         },
         "pages": [{k: v for k, v in e.items()} for e in pages],
+        "in_process_us": probe.get("cpu_us", {}),
         "skipped": [e for e in probe["pages"] if e.get("skipped")],
         "assets": asset_sizes,
         "load": {k: v for k, v in (load or {}).items() if k != "raw"} or None,
@@ -543,6 +544,9 @@ def markdown(report: dict) -> str:
             f"{e['p99_ms']:.1f} | {kb(e['body_raw'])} / {kb(e['body_gzip'])} | "
             f"{kb(e['own_raw'])} / {kb(e['own_gzip'])} | {cold} / {warm} | {e['x_cache']} |"
         )
+    in_process = in_process_lines(report)
+    if in_process:
+        lines += ["", in_process[0], "", "```", *in_process[1:], "```"]
     load = report.get("load")
     if load:
         settings = report["settings"]
@@ -565,6 +569,24 @@ def markdown(report: dict) -> str:
             f"all 200 again {outage['seconds_until_all_200']} s after it came back.",
         ]
     return "\n".join(lines) + "\n"
+
+
+def in_process_lines(report: dict) -> list[str]:
+    """CPU per request measured in one process (bench/probe.py), beside the static file's."""
+    costs = report.get("in_process_us") or {}
+    static = costs.get("static file")
+    if not static:
+        return []
+    lines = [
+        "In process, CPU per request through the whole middleware stack, no server, no network "
+        "(bench/probe.py; median of 5 × 200, a new random query per request on the unique rows):",
+        f"  {'row':<32} {'µs':>7} {'×static':>8}",
+        f"  {'static file':<32} {static:>7.0f} {1:>8.2f}",
+    ]
+    for name, us in costs.items():
+        if name != "static file" and us:
+            lines.append(f"  {name:<32} {us:>7.0f} {static / us:>8.2f}")
+    return lines
 
 
 def kb(n: int) -> str:
@@ -624,6 +646,9 @@ def print_report(report: dict) -> list[str]:
             "Not measured (page not built yet?): "
             + ", ".join(f"{e['page']} ({e['skipped']})" for e in report["skipped"])
         )
+    in_process = in_process_lines(report)
+    if in_process:
+        print("\n" + "\n".join(in_process))
     load = report["load"]
     if load:
         print(
