@@ -25,10 +25,12 @@ class FetchFromCacheMiddleware(cache.FetchFromCacheMiddleware):
     whole page and is asked as usual."""
 
     def process_request(self, request):
-        headers = request.headers  # read as django-htmx reads them (kutsite.htmx.wants_fragment)
+        # The headers django-htmx reads (kutsite.htmx.wants_fragment), from META: a kept page
+        # then leaves without building `request.headers`.
+        meta = request.META
         if (
-            headers.get("HX-Request") == "true"
-            and headers.get("HX-History-Restore-Request") != "true"
+            meta.get("HTTP_HX_REQUEST") == "true"
+            and meta.get("HTTP_HX_HISTORY_RESTORE_REQUEST") != "true"
         ):
             return None
         return super().process_request(request)
