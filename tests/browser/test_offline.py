@@ -171,7 +171,7 @@ def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(live_serve
     page.goto(sheet)
     expect(page.get_by_text("Dila").first).to_be_visible()
     note = page.locator("[data-offline-sheet]")
-    expect(note).to_contain_text("Offline: dieses Spielblatt so, wie es um")
+    expect(note).to_contain_text("Offline: Stand dieses Spielblatts vom")
     # The edit sheet was never opened offline: it says so instead of pretending.
     page.goto(f"{live_server.url}/de/spiele/{game.edit_secret}/")
     expect(heading(page)).to_have_text(PAGES["de"]["offline"])

@@ -133,7 +133,7 @@ def test_a_round_changed_in_the_page_is_refused_on_the_field(live_server, page):
     page.get_by_role("button", name="Diese Runde auf dem Spielblatt speichern").click()
     expect(page.locator("#id_round_error")).to_have_text(
         "Diese Seite trägt Runde 2 ein, die nächste Runde des Spielblatts: "
-        "Eine andere Runde wurde nicht gespeichert."
+        "Es wurde keine andere Runde gespeichert."
     )
     expect(page.locator("[data-round-fixed]")).to_have_text("2")
     assert game.entries.count() == 1

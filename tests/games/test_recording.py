@@ -201,7 +201,7 @@ def test_the_refused_round_is_explained_in_german(client, game):
     assert response.status_code == 400
     assert round_error(response.content.decode()) == (
         "Diese Seite trägt Runde 2 ein, die nächste Runde des Spielblatts: "
-        "Eine andere Runde wurde nicht gespeichert."
+        "Es wurde keine andere Runde gespeichert."
     )
     assert game.entries.count() == 1
 

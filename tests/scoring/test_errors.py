@@ -163,7 +163,7 @@ def test_copies_error_names_the_tile(client):
     html = client.get(url("de", **base_round(rack2="r4 r4"))).content.decode()
     # T1/T2: the indicator r4 is one copy, so two typed r4 are one too many (issue 16)
     assert "eine rote 4 liegt offen als Anzeigestein" in html
-    assert "rote 4 kommt hier zweimal vor" in html
+    assert "„rote 4“ kommt hier zweimal vor" in html
 
 
 def test_several_errors_at_once_are_all_listed(client):
