@@ -54,7 +54,7 @@ def refusal_message(refusal: Refused) -> str:
             gettext(
                 "Round %(round)s has been dealt again %(limit)s in a row. When the pile "
                 "runs out a fourth time the round is scored: record it with “the pile ran "
-                "out”."
+                "out a fourth time”."
             )
             % facts
         )

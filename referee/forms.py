@@ -66,7 +66,10 @@ def _text(
 def _indicator(group: str) -> forms.CharField:
     return _text(
         _("Indicator"),
-        _("The tile turned face up after the deal, e.g. b8. The Okey is one number up."),
+        _(
+            "The tile turned face up after the deal, e.g. b8. The Okey is the same colour, "
+            "one number up (after 13 comes 1)."
+        ),
         required=_("Enter the indicator tile, e.g. b8."),
         max_length=8,
         attrs={"data-picker-input": group, "data-picker-single": ""},
@@ -161,7 +164,7 @@ class MeldCheckForm(CheckerForm):
     tiles = _text(
         _("Tiles"),
         _(
-            "In order, e.g. r12 r13 r1 – r red, k black, b blue, y yellow; ok for an Okey, "
+            "In any order, e.g. r12 r13 r1 – r red, k black, b blue, y yellow; ok for an Okey, "
             "fj for a false joker. Separate several melds with “|”."
         ),
         required=_("Enter at least one tile."),
@@ -252,7 +255,9 @@ class RackForm(CheckerForm):
     round = _round(
         lambda: contract_rounds().choices,
         label=_("Round"),
-        help_text=_("Each round has its own contract; round 20 goes down all at once."),
+        help_text=_(
+            "Each round has its own contract; in round 20 the whole rack goes down at once."
+        ),
         required=False,
         empty_value=1,
     )

@@ -148,7 +148,7 @@ def sections() -> list[Section]:
         Section("ending", gettext("Ending the round"), ("E1", "E2", "C4", "S4")),
         Section("scoring", gettext("Scoring"), ("S1", "S2", "S3", "S4", "S6")),
         Section("team", gettext("Team play"), ("S5",)),
-        Section("faq", gettext("Questions tables ask")),
+        Section("faq", gettext("Questions players ask")),
         Section("rule-ids", gettext("The rules by ID")),
     ]
 
@@ -482,7 +482,8 @@ FAQ = (
         gettext_lazy("Can I discard an Okey?"),
         gettext_lazy(
             "You can, but it costs 2 penalty tiles. As the tile that ends the round it is "
-            "free, and it doubles everyone else's penalty."
+            "free, and everyone else's score for the round is doubled (except in the final "
+            "round)."
         ),
         "discard-okey",
     ),

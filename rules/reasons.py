@@ -305,8 +305,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "pile",
     ),
     R.FINISHED_WITH_OKEY: _(
-        "This discard ends the round, and with an Okey: no penalty. The round is finished "
-        "with Okey, so everyone else’s penalty points are doubled."
+        "This discard is an Okey and ends the round: no penalty. The round is finished with "
+        "Okey, so everyone else’s score is doubled."
     ),
     R.TILE_NOT_ON_RACK: _("The rack must include the discarded tile (%(tile)s)."),
     R.NEGATIVE_PILE: _("The number of tiles in the draw pile cannot be negative."),
@@ -334,8 +334,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "penalty_tiles",
     ),
     R.SOONER_TURN_WINS: _(
-        "%(others)s wants the tile too, but the turn of player %(seat)s comes sooner: "
-        "player %(seat)s buys it."
+        "Player %(seat)s buys it: their turn comes before that of %(others)s, who also wanted it."
     ),
     R.BUY_LIMIT_REACHED: _(
         "Nobody gets the discard: whoever wanted it has used all %(limit)s buys this round."
@@ -396,7 +395,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     ),
     R.NEGATIVE_POINTS: _("A rack’s total cannot be negative."),
     R.MISSING_RACK: _(
-        "Enter the tiles left on the rack, or their points total if they counted themselves."
+        "Enter the tiles left on the rack, or their points total if the player counted them."
     ),
     R.RACK_AND_POINTS: _("Enter the tiles left on the rack or the points, not both."),
 }
@@ -744,11 +743,12 @@ def okey_roles(verdict: Any) -> list[str]:
         values = {"position": index + 1}
         if not stands:
             out.append(
-                gettext("The Okey at place %(position)s can be either tile of the pair.") % values
+                gettext("The Okey in position %(position)s can be either tile of the pair.")
+                % values
             )
         else:
             values["tiles"] = _join((tile_label(t) for t in stands), either=True)
-            out.append(gettext("The Okey at place %(position)s stands for %(tiles)s.") % values)
+            out.append(gettext("The Okey in position %(position)s stands for %(tiles)s.") % values)
     return out
 
 
@@ -808,7 +808,7 @@ RULE_TITLES = {
     "S1": pgettext_lazy("rule title", "Ending the round scores 0"),
     "S2": pgettext_lazy("rule title", "Not melded: 500"),
     "S3": pgettext_lazy("rule title", "A melded rack counts ×2 or ×5"),
-    "S4": pgettext_lazy("rule title", "Finished with Okey doubles"),
+    "S4": pgettext_lazy("rule title", "Finished with Okey: the others score double"),
     "S5": pgettext_lazy("rule title", "Team play"),
     "S6": pgettext_lazy("rule title", "The lowest total wins"),
     "S7": pgettext_lazy("rule title", "Scores in the last round"),

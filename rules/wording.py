@@ -64,8 +64,8 @@ def contract_parts(contract: Contract) -> list[str]:
     if contract.groups:
         parts.append(
             ngettext(
-                "one group of %(size)s",
-                "%(count)s groups of %(size)s",
+                "one Küt group of %(size)s",
+                "%(count)s Küt groups of %(size)s",
                 contract.groups,
             )
             % {"count": number_word(contract.groups), "size": number_word(contract.group_size)}
@@ -87,7 +87,7 @@ def contract_text(contract: Contract) -> str:
     """ "two groups of four and one run of three" / "zwei Küt-Gruppen aus je vier Steinen und
     eine Reihe aus drei Steinen"; the all-at-once round has its own sentence."""
     if contract.is_final:
-        return gettext("all at once: the whole rack as valid melds, no contract")
+        return gettext("all at once – the whole rack as valid melds, no contract")
     return join_words(contract_parts(contract))
 
 

@@ -60,7 +60,7 @@ def test_create_record_two_rounds_undo_one_and_watch_read_only(
     page.goto(f"{live_server.url}/en/games/new/")
     assert_accessible(page)
     start_game(page, live_server.url)
-    expect(page.locator("tr[data-round='1']")).to_contain_text("one group of three")
+    expect(page.locator("tr[data-round='1']")).to_contain_text("one Küt group of three")
     assert_accessible(page)
 
     record_round(page, points2=14)

@@ -38,7 +38,7 @@ def test_csv_has_every_round_totals_and_a_filename(client, game):
     rows = read_csv(response)
     assert rows[0] == ["Round", "Contract", "Ana", "Ben", "Cem", "Dila", "Redeals"]
     assert rows[1][0] == "1" and rows[1][2:6] == ["0", "70", "500", "50"]
-    assert rows[1][1] == "one group of three"
+    assert rows[1][1] == "one Küt group of three"
     # Numbers plain: no thousands separators, no units.
     assert rows[2][2:6] == ["1000", "0", "20", "1250"]
     assert rows[3][2:6] == ["", "", "", ""]

@@ -89,7 +89,7 @@ def test_sheet_shows_twenty_rounds_with_contracts(client, game):
     html = response.content.decode()
     rounds = re.findall(r'<tr data-round="(\d+)"', html)
     assert rounds == [str(n) for n in range(1, 21)]
-    assert "one group of three" in html
+    assert "one Küt group of three" in html
     assert "all at once" in html
     for name in PLAYERS:
         assert name in html
@@ -108,7 +108,7 @@ def test_german_sheet_has_german_contracts_and_path(client, game):
     with translation.override("de"):
         first = contract_text(Round.objects.get(number=1).contract)
     assert first in html
-    assert "one group of three" not in html
+    assert "one Küt group of three" not in html
 
 
 def test_sheet_headers_keep_it_private_and_out_of_search(client, game):

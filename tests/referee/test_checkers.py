@@ -61,7 +61,7 @@ def test_meld_verdicts_follow_the_rules_digest(client, tiles, expected):
 
 def test_the_verdict_says_what_each_okey_stands_for(client):
     _, html = page(client, check_url(tiles="k3 ok k5", indicator="b8"))
-    assert "The Okey at place 2 stands for black 4." in html
+    assert "The Okey in position 2 stands for black 4." in html
     _, html = page(client, check_url("de", tiles="k3 ok k5", indicator="b8"))
     assert "Der Okey an Stelle 2 steht für: schwarze 4." in html
 
@@ -124,7 +124,7 @@ def test_round_choices_come_from_the_rounds_content(client):
     _, html = page(client, check_url())
     options = [o["value"] for o in find_all(html, value=True) if o.tag == "option"]
     assert options == [""] + [str(n) for n in range(1, 21)]
-    assert "Round 3: two groups of three" in html
+    assert "Round 3: two Küt groups of three" in html
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -60,7 +60,7 @@ def test_C2_a_rack_that_cannot_open_names_whats_missing_and_the_outs(client):
 def test_T3_an_okey_is_shown_with_what_it_stands_for(client):
     _, html = page(client, rack_url(indicator="b8", round="2", rack="k3 ok k5 r1"))
     assert melds(html) == ["k3 ok k5"]
-    assert "The Okey at place 2 stands for black 4." in html
+    assert "The Okey in position 2 stands for black 4." in html
     _, html = page(client, rack_url("de", indicator="b8", round="2", rack="k3 ok k5 r1"))
     assert "Der Okey an Stelle 2 steht für: schwarze 4." in html
 

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.text import capfirst
 
 from kutsite import content
 from rules.engine import (
@@ -119,7 +120,7 @@ def test_rounds_page_lists_every_round_with_contract_tiles_and_example(client):
     for r in Round.objects.all():
         card = re.search(rf'id="round-{r.number}".*?</li>', html, re.S).group(0)
         with translation.override("en"):
-            assert contract_text(r.contract).capitalize()[:20] in html_lib.unescape(card)
+            assert capfirst(contract_text(r.contract))[:20] in html_lib.unescape(card)
         assert f'href="/en/rounds/{r.number}/"' in card
         shown = re.findall(r'data-tile="(\w+)"', card)
         melds = parse_melds(r.example)
@@ -155,14 +156,14 @@ def test_german_rounds_page_uses_the_german_wording_and_titles(client):
     for r in Round.objects.all():
         assert r.title_de in html
         assert r.title_en not in html or r.title_en == r.title_de
-    assert "one group of three" not in html.lower()
+    assert "one küt group of three" not in html.lower()
 
 
 def test_an_edited_contract_changes_the_words_on_the_page(client):
     Round.objects.filter(number=3).update(groups=1, runs=1, example="r7 k7 b7|b4 b5 b6")
     html = html_lib.unescape(get(client, "/en/rounds/3/"))
-    assert "One group of three and one run of three" in html
-    assert "Two groups of three" not in html
+    assert "One Küt group of three and one run of three" in html
+    assert "Two Küt groups of three" not in html
 
 
 def test_a_broken_example_is_shown_as_invalid_never_as_valid(client):
@@ -309,7 +310,7 @@ def test_contract_examples_are_the_engines_verdict(client):
         assert f'data-reason="{verdict.reason}"' in figure
         seen += 1
     assert seen == 2
-    assert "one group of three" in html
+    assert "one Küt group of three" in html
 
 
 def test_penalty_examples_carry_the_engines_penalty(client):

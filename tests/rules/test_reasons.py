@@ -224,7 +224,7 @@ def test_round_list_problems_name_their_round():
 def test_okey_roles_say_what_each_okey_stands_for():
     verdict = classify_meld(parse_tiles("k3 ok k5"), INDICATOR)
     with translation.override("en"):
-        assert reasons.okey_roles(verdict) == ["The Okey at place 2 stands for black 4."]
+        assert reasons.okey_roles(verdict) == ["The Okey in position 2 stands for black 4."]
     with translation.override("de"):
         assert reasons.okey_roles(verdict) == ["Der Okey an Stelle 2 steht für: schwarze 4."]
 
@@ -247,7 +247,7 @@ def test_labels():
 def test_contract_wording_in_both_languages():
     c = engine.Contract(groups=1, group_size=4, runs=1, run_size=5, pairs=1)
     with translation.override("en"):
-        assert contract_text(c) == "one group of four, one run of five and one pair"
+        assert contract_text(c) == "one Küt group of four, one run of five and one pair"
         assert contract_text(engine.Contract(pairs=3)) == "three pairs"
     with translation.override("de"):
         assert contract_text(c) == (
