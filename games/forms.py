@@ -55,8 +55,8 @@ class NewGameForm(forms.Form):
             }
             field.widget.attrs.update({"autocomplete": "off", "maxlength": NAME_LENGTH})
         self.fields["table"].error_messages = {
-            "required": _("Choose a solo or a team table."),
-            "invalid_choice": _("Choose a solo or a team table."),
+            "required": _("Choose “Everyone for themselves” or a team table."),
+            "invalid_choice": _("Choose “Everyone for themselves” or a team table."),
         }
 
     def clean(self):
