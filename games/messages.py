@@ -61,7 +61,7 @@ def refusal_message(refusal: Refused) -> str:
     if reason is Reason.EXHAUSTED_TOO_EARLY and redeals == 0:
         return (
             gettext(
-                "The pile of round %(round)s has not run out before: up to %(limit)s the "
+                "In round %(round)s the pile has not run out before: up to %(limit)s the "
                 "round is dealt again without a score. Record a redeal instead."
             )
             % facts
@@ -69,7 +69,7 @@ def refusal_message(refusal: Refused) -> str:
     if reason is Reason.EXHAUSTED_TOO_EARLY:
         return (
             gettext(
-                "The pile ran out of round %(round)s only %(redeals)s before: up to "
+                "In round %(round)s the pile has run out only %(redeals)s so far: up to "
                 "%(limit)s the round is dealt again without a score. Record a redeal "
                 "instead."
             )
