@@ -268,16 +268,18 @@ def classify_meld(
         tiles, faces, okey, shown, len(okeys), allow_pairs, mixed
     )
     arranged = False
-    if not ok and arrange and reason in _RUN_ORDER:
+    if not ok and arrange and reason in _REORDERABLE:
         order = _arrangement(faces)
         if order is not None:
-            tiles = tuple([tiles[i] for i in order])
-            faces = [faces[i] for i in order]
-            okey_indexes = tuple(i for i, f in enumerate(faces) if f == WILD)
-            ok, reason, rule, fact_map, found = _judge(
-                tiles, faces, okey, shown, len(okeys), allow_pairs, False
-            )
-            arranged = True
+            laid = tuple([tiles[i] for i in order])
+            laid_faces = [faces[i] for i in order]
+            judged = _judge(laid, laid_faces, okey, shown, len(okeys), allow_pairs, False)
+            # T4 stands unless the false joker, laid at its own face, completes the run
+            if judged[0] or reason in _RUN_ORDER:
+                tiles, faces = laid, laid_faces
+                okey_indexes = tuple(i for i, f in enumerate(faces) if f == WILD)
+                ok, reason, rule, fact_map, found = judged
+                arranged = True
     return MeldVerdict(
         ok=ok,
         reason=reason,
@@ -291,6 +293,9 @@ def classify_meld(
 
 
 _RUN_ORDER = (ReasonCode.RUN_NOT_CONSECUTIVE, ReasonCode.RUN_WRAPS_PAST_ONE)
+# A false joker judged in the typed order looks wild (T4) when only the order is wrong: "ok ok
+# y7 fj" with the false joker as y9 is the run y7 ok fj ok.
+_REORDERABLE = (*_RUN_ORDER, ReasonCode.FALSE_JOKER_NOT_WILD)
 
 
 def _arrangement(faces: list[int]) -> list[int] | None:

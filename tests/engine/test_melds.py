@@ -155,6 +155,34 @@ def test_M4_one_tile_and_two_okeys_read_as_group_or_run():
     assert verdict.reading(PAIR) is None
 
 
+@pytest.mark.parametrize(
+    ("indicator", "typed", "laid", "low", "high"),
+    [
+        # the false joker is y9 and the Okey wild: the typed order made the joker look wild
+        ("y8", "ok ok y7 fj", "ok y7 ok fj", 6, 9),
+        ("y8", "y7 fj ok ok", "ok y7 ok fj", 6, 9),
+        # the false joker is r13, and the r13 typed is the Okey: 12-13-1 (M2)
+        ("r12", "r1 r13 fj", "r13 fj r1", 12, 14),
+        ("r12", "fj r1 r13", "r13 fj r1", 12, 14),
+        # the false joker is r1, and the r1 typed is the Okey: 1-2-3
+        ("r13", "r1 fj r2", "fj r2 r1", 1, 3),
+    ],
+)
+def test_M5_a_false_joker_typed_out_of_order_is_laid_at_its_face(indicator, typed, laid, low, high):
+    verdict = classify_meld(T(typed), I(indicator))
+    assert verdict.ok and verdict.reason is R.VALID_RUN, verdict.reason
+    assert verdict.arranged and verdict.tiles == T(laid)
+    assert (verdict.facts["low"], verdict.facts["high"]) == (low, high)
+
+
+@pytest.mark.parametrize("typed", ["r5 fj r7", "y5 fj y7", "fj y11 y12"])
+def test_T4_a_false_joker_no_order_can_place_stays_not_wild(typed):
+    # indicator y8: the false joker is y9, and only as a wild tile could it fill these gaps
+    verdict = classify_meld(T(typed), I("y8"))
+    assert not verdict.ok and verdict.reason is R.FALSE_JOKER_NOT_WILD and verdict.rule == "T4"
+    assert not verdict.arranged
+
+
 def test_M3_pairs_only_where_allowed():
     verdict = classify_meld(T("y9 y9"), B8, allow_pairs=False)
     assert not verdict.ok and verdict.reason is R.PAIR_NOT_ALLOWED and verdict.rule == "M3"

@@ -59,6 +59,13 @@ def test_meld_verdicts_follow_the_rules_digest(client, tiles, expected):
     assert not find_all(html, data_error=True)
 
 
+def test_a_false_joker_typed_out_of_order_gets_the_run_verdict(client):
+    # indicator r12: the r13 is the Okey, the false joker is r13; laid out, 12-13-1 (M2, M5)
+    _, html = page(client, check_url(tiles="r1 r13 fj", indicator="r12"))
+    assert verdicts(html) == [("valid", "run", "VALID_RUN", "M2")]
+    assert "data-arranged" in html
+
+
 def test_the_verdict_says_what_each_okey_stands_for(client):
     _, html = page(client, check_url(tiles="k3 ok k5", indicator="b8"))
     assert "The Okey in position 2 stands for black 4." in html
