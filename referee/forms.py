@@ -256,7 +256,8 @@ class RackForm(CheckerForm):
         lambda: contract_rounds().choices,
         label=_("Round"),
         help_text=_(
-            "Each round has its own contract; in round 20 the whole rack goes down at once."
+            "Every round but the last has its own contract; in round 20 the whole rack goes "
+            "down at once."
         ),
         required=False,
         empty_value=1,

@@ -472,8 +472,9 @@ FAQ = (
         "faq-playable",
         gettext_lazy("What if I discard a tile that could be added to the table?"),
         gettext_lazy(
-            "You draw 2 penalty tiles, even if you have not melded yet. Not if every tile on "
-            "your rack would carry a penalty, and never for the tile that ends the round."
+            "You draw 2 penalty tiles, even if you have not melded yet – but not if every tile "
+            "on your rack would carry a penalty or fewer than two tiles are left in the draw "
+            "pile, and never for the tile that ends the round."
         ),
         "discard-playable-tile",
     ),

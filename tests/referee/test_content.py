@@ -129,3 +129,37 @@ def test_the_admin_refuses_an_example_the_engine_cannot_read(changes, field, wor
         example.full_clean()
     assert field in caught.value.message_dict
     assert words in " ".join(caught.value.message_dict[field])
+
+
+def test_the_choice_on_the_okeys_tile_is_as_narrow_as_x2():
+    """X2's choice covers only a tile that could do nothing but take the Okey's place: the page
+    says so, and an example shows that tile costing a penalty where it can also be added."""
+    ruling = Ruling.objects.get(key="discard-playable-tile")
+    assert "is not a playable tile" not in ruling.app_ruling_en
+    assert "ist kein anlegbarer Stein" not in ruling.app_ruling_de
+    assert "fourth colour" in ruling.app_ruling_en and "vierte Farbe" in ruling.app_ruling_de
+    verdicts = {e.tiles: build(e) for e in ruling.examples.filter(tile__in=["b4", "y7"])}
+    assert verdicts["b3 ok b5"].ok  # the Okey's tile, and nothing else: no penalty
+    assert not verdicts["r7 k7 ok"].ok  # also the group's missing colour: a penalty
+    assert verdicts["r7 k7 ok"].reason == "PLAYABLE_DISCARD"
+
+
+def test_adding_is_allowed_only_from_the_turn_after_melding():  # P3, P4
+    ruling = Ruling.objects.get(key="add-before-melding")
+    assert "next turn" in ruling.app_ruling_en
+    assert "nächsten Zug" in ruling.app_ruling_de
+
+
+def test_the_okey_discard_names_the_penalty_exceptions():  # X3, X5
+    ruling = Ruling.objects.get(key="discard-okey")
+    assert "every tile on your rack" in ruling.app_ruling_en
+    assert "fewer than two tiles" in ruling.app_ruling_en
+    assert "jeder Stein auf deinem Steinhalter" in ruling.app_ruling_de
+    assert "weniger als zwei Steine" in ruling.app_ruling_de
+
+
+def test_swapping_in_the_okeys_tile_is_einsetzen_not_anlegen():
+    """German: anlegen is adding a tile (P4–P6); putting in the tile an Okey stands for is
+    einsetzen, which is not playing a tile that carries the X2 penalty."""
+    ruling = Ruling.objects.get(key="take-the-okey")
+    assert "einsetzt" in ruling.table_rule_de and "anlegt" not in ruling.table_rule_de

@@ -159,3 +159,27 @@ def test_glossary_entries_point_at_real_guide_sections(client):
         assert response.status_code == 200, (t.slug, t.guide_url)
         # a step's page is the section; the guide's first page holds the rest by anchor
         assert f'id="{anchor or t.section}"' in response.content.decode(), t.slug
+
+
+def test_the_glossary_gives_the_last_round_no_contract():  # C1, C4
+    entry = GlossaryTerm.objects.get(slug="round")
+    assert "each with its own contract" not in entry.definition_en
+    assert "which has none" in entry.definition_en
+    assert "ohne Kontrakt" in entry.definition_de
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_round_note_calls_a_contracts_group_a_kut_group(language):
+    """The glossary makes a bare "group" any meld, so a note about a contract's groups says
+    Küt group (M1): "no group has a fifth tile" would be false of runs."""
+    bare = {"en": r"(?<!Küt )\bgroups?\b", "de": r"(?<!Küt-)\bGruppen?\b|Vierergruppe|Fünferreihe"}
+    for round_ in Round.objects.all():
+        notes = getattr(round_, f"notes_{language}")
+        assert not re.search(bare[language], notes), (round_.number, notes)
+
+
+@pytest.mark.parametrize("slug", ["okey", "false-joker"])
+def test_25_points_for_a_joker_left_over_only_after_melding(slug):  # S2, S3
+    entry = GlossaryTerm.objects.get(slug=slug)
+    assert "after you have melded" in entry.definition_en
+    assert "nachdem du ausgelegt hast" in entry.definition_de

@@ -525,3 +525,17 @@ def test_every_page_of_the_guide_the_rounds_and_the_glossary_stays_within_40_kb(
 @pytest.mark.parametrize("number", ["21", "32768", "10000000000000000000"])
 def test_a_round_that_does_not_exist_is_a_404(client, number):
     assert client.get(f"/en/rounds/{number}/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "exceptions"),
+    [
+        ("en", ["every tile on your rack", "fewer than two tiles", "the tile that ends the round"]),
+        ("de", ["jeder Stein auf deinem Steinhalter", "weniger als zwei Steine", "Runde beendet"]),
+    ],
+)
+def test_the_faq_names_every_exception_to_the_playable_discard_penalty(language, exceptions):
+    with translation.override(language):  # X3, X5, X4
+        answer = next(q.answer for q in faq() if q.anchor == "faq-playable")
+    for words in exceptions:
+        assert words in answer, words

@@ -24,9 +24,15 @@ DATA_MIGRATIONS = sorted(
 )
 RULES_SEED = ROOT / "rules/migrations/0002_seed_content.json"
 REFEREE_SEED = ROOT / "referee/migrations/0002_seed_rulings.json"
-# Later shipped content: frozen changes on top of the seed (issue 16)
-RULES_WORDING = ROOT / "rules/migrations/0003_german_wording.json"
-REFEREE_CHANGES = ROOT / "referee/migrations/0004_german_slugs_and_content.json"
+# Later shipped content: frozen changes on top of the seed, in the order they run (issue 16)
+RULES_CHANGES = [
+    ROOT / "rules/migrations/0003_german_wording.json",
+    ROOT / "rules/migrations/0004_content_review.json",
+]
+REFEREE_CHANGES = [
+    ROOT / "referee/migrations/0004_german_slugs_and_content.json",
+    ROOT / "referee/migrations/0006_content_review.json",
+]
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -78,23 +84,37 @@ def _changed(rows, changes, key):
 def test_the_database_holds_exactly_the_frozen_seed():
     rules = json.loads(RULES_SEED.read_text(encoding="utf-8"))
     rulings = json.loads(REFEREE_SEED.read_text(encoding="utf-8"))
-    wording = json.loads(RULES_WORDING.read_text(encoding="utf-8"))
-    changes = json.loads(REFEREE_CHANGES.read_text(encoding="utf-8"))
-    _changed(rules["rounds"], wording["rounds"], "number")
-    _changed(rules["glossary"], wording["glossary"], "slug")
-    _changed(rulings, changes["rulings"], "key")
-    for row in changes["examples"]:
-        next(r for r in rulings if r["key"] == row["ruling"])["examples"].append(row)
-    assert _rows(Ruling, "key", "slug_de") == sorted(changes["slugs"].items())
-    assert _rows(Round, "number", "title_en", "title_de", "example", "indicator") == sorted(
-        (r["number"], r["title_en"], r["title_de"], r["example"], r["indicator"])
-        for r in rules["rounds"]
+    for path in RULES_CHANGES:
+        wording = json.loads(path.read_text(encoding="utf-8"))
+        _changed(rules["rounds"], wording["rounds"], "number")
+        _changed(rules["glossary"], wording["glossary"], "slug")
+    for path in REFEREE_CHANGES:
+        changes = json.loads(path.read_text(encoding="utf-8"))
+        _changed(rulings, changes["rulings"], "key")
+        for row in changes["examples"]:
+            next(r for r in rulings if r["key"] == row["ruling"])["examples"].append(row)
+    slugs = json.loads(REFEREE_CHANGES[0].read_text(encoding="utf-8"))["slugs"]
+    assert _rows(Ruling, "key", "slug_de") == sorted(slugs.items())
+    round_fields = (
+        "number",
+        "title_en",
+        "title_de",
+        "notes_en",
+        "notes_de",
+        "example",
+        "indicator",
     )
-    assert _rows(GlossaryTerm, "slug", "term_en", "term_de", "definition_de") == sorted(
-        (g["slug"], g["term_en"], g["term_de"], g["definition_de"]) for g in rules["glossary"]
+    assert _rows(Round, *round_fields) == sorted(
+        tuple(r[f] for f in round_fields) for r in rules["rounds"]
     )
-    assert _rows(Ruling, "key", "order", "question_en", "question_de", "rules") == sorted(
-        (r["key"], r["order"], r["question_en"], r["question_de"], r["rules"]) for r in rulings
+    term_fields = ("slug", "term_en", "term_de", "definition_en", "definition_de")
+    assert _rows(GlossaryTerm, *term_fields) == sorted(
+        tuple(g[f] for f in term_fields) for g in rules["glossary"]
+    )
+    ruling_fields = ("key", "order", "question_en", "question_de", "rules", "app_ruling_en")
+    ruling_fields += ("app_ruling_de", "table_rule_en", "table_rule_de")
+    assert _rows(Ruling, *ruling_fields) == sorted(
+        tuple(r[f] for f in ruling_fields) for r in rulings
     )
     assert _rows(RulingExample, "ruling__key", "order", "kind", "tiles") == sorted(
         (r["key"], e["order"], e["kind"], e.get("tiles", ""))
