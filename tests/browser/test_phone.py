@@ -64,20 +64,27 @@ FOCUS_PROBE = """
 }
 """
 
-# Every tile of the picker, once the picker is scrolled into view: inside the viewport?
+# Every tile of the picker, once the picker is scrolled into view: inside the viewport, its
+# number inside its face, and tiles side by side at least 24 px apart (WCAG 2.5.8's spacing)?
 PICKER_PROBE = """
 () => {
   const picker = document.querySelector("[data-tile-picker]");
   picker.scrollIntoView({ block: "nearest" });
-  const outside = [];
+  const outside = [], spilled = [], close = [];
   const tiles = picker.querySelectorAll("[data-picker-token]");
   for (const tile of tiles) {
     const r = tile.getBoundingClientRect();
     if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
       outside.push(tile.dataset.pickerToken);
     }
+    if (tile.scrollWidth > tile.clientWidth) spilled.push(tile.dataset.pickerToken);
+    const next = tile.nextElementSibling;
+    if (next && next.matches("[data-picker-token]")) {
+      const step = next.getBoundingClientRect().left - r.left;
+      if (step < 24) close.push(tile.dataset.pickerToken + ": " + step.toFixed(1));
+    }
   }
-  return { count: tiles.length, outside };
+  return { count: tiles.length, outside, spilled, close };
 }
 """
 
@@ -138,6 +145,7 @@ def test_phone_pages_hide_nothing_shift_nothing_and_overflow_nowhere(
         if name in ("calculator", "check", "discard"):
             tiles = page.evaluate(PICKER_PROBE)
             assert tiles["count"] == 13 * 4 + 2 and tiles["outside"] == [], (name, tiles)
+            assert tiles["spilled"] == [] and tiles["close"] == [], (name, tiles)
         assert_accessible(page)
         label_in_name(axe, page)
 

@@ -42,6 +42,27 @@ def test_tap_r12_r13_r1_and_see_a_valid_run_without_a_reload(live_server, page, 
     assert page.evaluate("window.refereeNoReload") is True
 
 
+def test_the_picker_moves_on_from_the_indicator_to_the_tiles(live_server, page, content):
+    """The indicator takes one tile: after it, the picker fills the next field, so a player taps
+    b8, r12, r13, r1 and never opens the phone's keyboard."""
+    page.goto(live_server.url + CHECK["en"])
+    page.locator("#id_indicator").click()
+    expect(page.locator("[data-picker-current]")).to_have_text("Indicator")
+    page.locator("#id_indicator").blur()
+    for token in ("b8", "r12", "r13", "r1"):
+        tap(page, token)
+    expect(page.locator("#id_indicator")).to_have_value("b8")
+    expect(page.locator("#id_tiles")).to_have_value("r12 r13 r1")
+    expect(page.locator("[data-picker-current]")).to_have_text("Tiles")
+    expect(page.locator("#check-result [data-verdict]")).to_have_attribute("data-kind", "run")
+    # a field chosen by tapping it wins again: back to the indicator, which takes one new tile
+    page.locator("#id_indicator").click()
+    tap(page, "y3")
+    tap(page, "y4")
+    expect(page.locator("#id_indicator")).to_have_value("y3")
+    expect(page.locator("#id_tiles")).to_have_value("r12 r13 r1 y4")
+
+
 def test_a_second_meld_and_a_round_judge_the_opening_meld_in_german(live_server, page, content):
     page.goto(live_server.url + CHECK["de"])
     page.evaluate("window.refereeNoReload = true")

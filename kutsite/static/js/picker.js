@@ -39,7 +39,21 @@
     }
     input.value = current.join(" ");
     changed(input);
+    if (current.length && input.dataset.pickerSingle !== undefined) { advance(picker, input); }
   });
+
+  // A one-tile field (the indicator) is done with its tile: the next taps go to the group's
+  // next field. The picker stays where it is, under the finger; its label says the new field.
+  function advance(picker, input) {
+    var group = picker.dataset.pickerGroup;
+    if (!group) { return; }
+    var inputs = Array.prototype.slice.call(
+      document.querySelectorAll("[data-picker-input='" + group + "']"));
+    var next = inputs[inputs.indexOf(input) + 1];
+    if (!next) { return; }
+    picker.dataset.currentTarget = next.id;
+    aim(picker, next);
+  }
 
   function rove(picker, button) {
     picker.querySelectorAll("button").forEach(function (b) { b.tabIndex = b === button ? 0 : -1; });
