@@ -217,3 +217,17 @@ def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(live
         expect(page.locator("#id_rack1")).not_to_have_attribute("aria-invalid", "true")
         expect(page.locator("[data-live='1'] strong")).to_have_text("–")
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_long_one_word_name_breaks_instead_of_widening_the_calculator(live_server, page, language):
+    """A name may be 30 letters without a space; the result, its working and the error list
+    stay inside a 360-px screen."""
+    page.set_viewport_size(SCREENS[0])
+    name = "W" * 30
+    names = {f"name{n}": name for n in range(1, 5)}
+    for params in (base_round(**names), base_round(indicator="", rack2="zz", **names)):
+        open_page(page, live_server.url + url(language, **params))
+        expect(page.locator("#calculator-result")).to_contain_text(name[:5])
+        width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], (params, width)
