@@ -67,6 +67,11 @@ class RulingView:
         )
 
     @property
+    def share_text(self) -> str:
+        """What a share sends: the question with its answer, as chat apps drop a share's title."""
+        return f"{self.ruling.question} {self.ruling.short_answer}"
+
+    @property
     def card_url(self) -> str:
         url = reverse("referee:card", args=[self.ruling.key])
         return f"{url}?v={self.card_spec().digest[:16]}"

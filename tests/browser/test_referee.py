@@ -135,8 +135,10 @@ def test_share_puts_the_permalink_on_the_clipboard(live_server, page, content, c
     card.get_by_role("link", name=re.compile("^Share")).click()
     expect(card.locator("[data-share-status]")).to_have_text("Answer and link copied.")
     copied = page.evaluate("navigator.clipboard.readText()")
-    answer = Ruling.objects.get(key="take-the-okey").short_answer_en
-    assert copied == f"{answer}\n{live_server.url}{PREFIX['en']}take-the-okey/"
+    # the question goes with its answer: a chat app drops the share's title
+    ruling = Ruling.objects.get(key="take-the-okey")
+    said = f"{ruling.question_en} {ruling.short_answer_en}"
+    assert copied == f"{said}\n{live_server.url}{PREFIX['en']}take-the-okey/"
 
 
 def test_the_permalink_shows_one_ruling_and_the_switch_keeps_it(live_server, page, content):
@@ -181,3 +183,19 @@ def test_referee_page_is_accessible_in_dark_mode(live_server, page, content, ass
     page.emulate_media(color_scheme="dark")
     page.goto(live_server.url + PREFIX["de"] + "discard-okey/")
     assert_accessible(page)
+
+
+def test_an_example_is_as_wide_as_the_text_around_it_on_a_phone(live_server, page, content):
+    """A verdict is a <figure>: without the browser's 40-px sides, its sentences get the whole
+    column of a 360-px screen."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(live_server.url + PREFIX["de"] + "okey-nehmen/")
+    widths = page.evaluate(
+        """() => Array.from(document.querySelectorAll("figure.verdict"), (f) => {
+          const p = getComputedStyle(f.parentElement);
+          const inner = f.parentElement.clientWidth - parseFloat(p.paddingLeft)
+            - parseFloat(p.paddingRight);
+          return [Math.round(f.getBoundingClientRect().width), Math.round(inner)];
+        })"""
+    )
+    assert len(widths) >= 2 and all(w == inner for w, inner in widths), widths
