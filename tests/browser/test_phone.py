@@ -220,7 +220,7 @@ def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(live
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_a_long_one_word_name_breaks_instead_of_widening_the_calculator(live_server, page, language):
+def test_a_long_one_word_name_breaks_instead_of_widening_the_page(live_server, page, language):
     """A name may be 30 letters without a space; the result, its working and the error list
     stay inside a 360-px screen."""
     page.set_viewport_size(SCREENS[0])
