@@ -113,7 +113,9 @@ def test_discard_checker_answers_as_you_type(live_server, page, content):
 
 
 def test_the_checkers_work_without_javascript(live_server, browser, content):
-    context = browser.new_context(java_script_enabled=False, locale="en-GB")
+    context = browser.new_context(
+        java_script_enabled=False, locale="en-GB", viewport={"width": 360, "height": 640}
+    )
     page = context.new_page()
     page.goto(live_server.url + CHECK["en"])
     expect(page.locator("[data-tile-picker]")).to_be_hidden()
@@ -122,9 +124,18 @@ def test_the_checkers_work_without_javascript(live_server, browser, content):
     page.get_by_role("button", name="Check", exact=True).click()
     expect(page).to_have_url(re.compile(r"/en/referee/check/\?indicator=b8&tiles=r13\+r1\+r2"))
     expect(page.locator("[data-verdict]")).to_have_attribute("data-reason", "RUN_WRAPS_PAST_ONE")
+    # the new page opens at its verdict, not at the top with the verdict below the fold
+    expect(page).to_have_url(re.compile(r"#verdict-heading$"))
+    expect(page.locator("#verdict-heading")).to_be_in_viewport()
     # The share control is a plain link to the permalink.
     share = page.locator("#check-result [data-share]")
-    assert share.evaluate("a => a.href") == page.url
+    assert share.evaluate("a => a.href") == page.url.split("#")[0]
+    # the rack helper, too, opens at its answer
+    page.goto(live_server.url + CHECK["en"].replace("check", "rack"))
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_rack").fill("r7 k7 b7 y2")
+    page.locator("form.checker__form [type=submit]").click()
+    expect(page.locator("#answer-heading")).to_be_in_viewport()
     context.close()
 
 

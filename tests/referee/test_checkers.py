@@ -151,7 +151,9 @@ def test_htmx_gets_only_the_fragment_and_the_page_varies_on_it(client, language)
 def test_the_form_is_a_get_form_that_htmx_enhances(client):
     _, html = page(client, check_url())
     form = find(html, data_hx_get="/en/referee/check/")
-    assert form.tag == "form" and form["method"] == "get" and form["action"] == "/en/referee/check/"
+    assert form.tag == "form" and form["method"] == "get"
+    # without JavaScript the answer opens at the verdict, not above the fold's end
+    assert form["action"] == "/en/referee/check/#verdict-heading"
     # live updates replace the address; only a deliberate submit (a plain GET) adds an entry
     assert form["data-hx-replace-url"] == "true" and form["data-hx-target"] == "#check-result"
     assert "data-hx-push-url" not in form.attrs and "submit" not in form["data-hx-trigger"]

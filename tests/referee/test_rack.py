@@ -105,7 +105,8 @@ def test_whole_page_and_htmx_fragment_in_both_languages(client, language):
 def test_the_form_is_a_get_form_that_htmx_enhances_and_replaces_the_url(client):
     _, html = page(client, rack_url())
     form = find(html, data_hx_get="/en/referee/rack/")
-    assert form.tag == "form" and form["method"] == "get" and form["action"] == "/en/referee/rack/"
+    assert form.tag == "form" and form["method"] == "get"
+    assert form["action"] == "/en/referee/rack/#answer-heading"  # opens at the answer
     assert form["data-hx-replace-url"] == "true" and form["data-hx-target"] == "#rack-result"
     assert find(html, data_tile_picker=True)["data-target"] == "id_rack"
     options = [o["value"] for o in find_all(html, value=True) if o.tag == "option"]
