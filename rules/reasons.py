@@ -436,6 +436,7 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
         ),
     ),
     (R.TOO_FEW_TILES, _is("count", 0), _("There are no tiles here to judge.")),
+    (R.EMPTY, _is("field", "indicator"), _("Enter the indicator tile, e.g. b8.")),
     (
         R.NOT_PLAYABLE,
         lambda facts: facts.get("swap") is not None,
@@ -687,6 +688,8 @@ def error_message(error: InputError | Any) -> str:
         facts.setdefault("token", str(facts["number"]))
     if position is not None:
         facts.setdefault("position", position)
+    if getattr(error, "field", None):
+        facts.setdefault("field", error.field)
     return sentence(error.code, facts)
 
 

@@ -178,3 +178,17 @@ def test_each_error_links_to_its_input(client):
     assert 'id="id_rack2"' in html
     assert '<li data-error="state3"><a href="#id_state3_1">' in html
     assert 'id="id_state3_1"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "not_words"),
+    [
+        ("en", "Enter the indicator tile", "at least one tile"),
+        ("de", "Gib den Anzeigestein ein", "mindestens einen Stein"),
+    ],
+)
+def test_an_empty_indicator_asks_for_the_one_indicator_tile(client, language, words, not_words):
+    """The indicator is exactly one tile (T2): "at least one tile" would be wrong for it."""
+    html = client.get(url(language, **base_round(indicator=""))).content.decode()
+    said = dict(errors(html))["indicator"]
+    assert words in said and not_words not in said, said
