@@ -169,6 +169,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# British English dates for "en" (kutsite/formats/en/); German keeps Django's.
+FORMAT_MODULE_PATH = ["kutsite.formats"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "Europe/Berlin"

@@ -231,3 +231,18 @@ def test_unknown_page_is_a_translated_404(client):
 
 def test_head_requests_are_answered(client):
     assert client.head("/robots.txt").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "1 December 2026"), ("de", "1. Dezember 2026")],
+)
+def test_dates_are_written_as_the_pages_locale_writes_them(language, expected):
+    """English pages say en_GB (og:locale): day before month, not Django's "Dec. 1, 2026"."""
+    from datetime import date
+
+    from django.utils import translation
+    from django.utils.formats import date_format
+
+    with translation.override(language):
+        assert date_format(date(2026, 12, 1)) == expected
