@@ -229,11 +229,10 @@ CROSS_ORIGIN_RESOURCE_POLICY = "same-origin"
 # Error pages in the site's design (kutsite/errors.py); a CSRF failure on a game-sheet form
 # offers to send what was typed again.
 CSRF_FAILURE_VIEW = "kutsite.errors.csrf_failure"
-# Web Share and the clipboard stay allowed for the site itself: the referee's share button.
-PERMISSIONS_POLICY = (
-    "web-share=(self), clipboard-write=(self), camera=(), microphone=(), geolocation=(), "
-    "payment=(), usb=()"
-)
+# Features the site never uses are switched off. Web Share and the clipboard (the share
+# button) are left out: both default to the site itself, and a browser without Web Share logs
+# an error on every page for a policy that names it.
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
 SESSION_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
