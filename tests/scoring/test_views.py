@@ -238,3 +238,24 @@ def test_worked_examples_cover_what_the_issue_asks(client):
     assert "okey_finish=1" in finish and "× 2, because the round ended with an Okey" in finish
     team = cards["team-table"]
     assert "team=1" in team and "Partner of Ana" in team
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_calculator_and_the_scoring_guide_lead_to_a_game_sheet(client, language):
+    """A table that plays all 20 rounds finds the game sheets where it works out a score."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    with translation.override(language):
+        new_game = reverse("games:new")
+        pages = [
+            url(language),
+            url(language, **base_round()),
+            reverse("rules:step", args=["scoring"]),
+        ]
+    for page in pages:
+        html = client.get(page).content.decode()
+        link = re.search(r"<p[^>]* data-game-sheet-link>(.*?)</p>", html, re.S)
+        assert link and f'href="{new_game}"' in link.group(1), page
+        assert client.get(new_game).status_code == 200
