@@ -231,3 +231,19 @@ def test_a_long_one_word_name_breaks_instead_of_widening_the_page(live_server, p
         expect(page.locator("#calculator-result")).to_contain_text(name[:5])
         width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], (params, width)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_main_navigation_is_one_row_on_a_360_px_phone(live_server, page, language):
+    """Four links of 44 px: a second row would push every page down by another 44 px."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, f"{live_server.url}/{language}/")
+    rows = page.evaluate(
+        "new Set(Array.from(document.querySelectorAll('.site-nav a'),"
+        " (a) => Math.round(a.getBoundingClientRect().top))).size"
+    )
+    assert rows == 1
+    heights = page.evaluate(
+        "Array.from(document.querySelectorAll('.site-nav a'), (a) => a.offsetHeight)"
+    )
+    assert len(heights) == 4 and min(heights) >= 44, heights
