@@ -247,3 +247,15 @@ def test_the_main_navigation_is_one_row_on_a_360_px_phone(live_server, page, lan
         "Array.from(document.querySelectorAll('.site-nav a'), (a) => a.offsetHeight)"
     )
     assert len(heights) == 4 and min(heights) >= 44, heights
+
+
+@pytest.mark.parametrize("path", ["/en/guide/melds/", "/de/anleitung/rundenende/"])
+def test_rule_ids_and_footer_links_are_24_px_targets(live_server, page, path):
+    """WCAG 2.5.8: a rule ID is a link even inside a heading; the footer's links too."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + path)
+    heights = page.evaluate(
+        "Array.from(document.querySelectorAll('a.rule-id, .site-footer a'),"
+        " (a) => [a.textContent.trim(), a.getBoundingClientRect().height])"
+    )
+    assert len(heights) > 6 and all(h >= 24 for _, h in heights), heights
