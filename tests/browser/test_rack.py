@@ -55,7 +55,7 @@ def test_the_rack_helper_works_without_javascript(live_server, browser, content)
     page.locator("#id_rack").fill("r7 k7 r1 r2")
     page.get_by_role("button", name="Anzeigen", exact=True).click()
     expect(page.locator("[data-can-open]")).to_have_attribute("data-can-open", "no")
-    expect(page.locator("[data-can-open]")).to_contain_text("Dir fehlt noch")
+    expect(page.locator("[data-can-open]")).to_contain_text("Du brauchst noch")
     context.close()
 
 

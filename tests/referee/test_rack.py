@@ -57,6 +57,20 @@ def test_C2_a_rack_that_cannot_open_names_whats_missing_and_the_outs(client):
     assert not melds(html)
 
 
+@pytest.mark.parametrize(
+    ("round_", "rack", "missing"),
+    [
+        ("3", "r1 y5 y9 k2", "Du brauchst noch zwei Küt-Gruppen"),
+        ("5", "r7 k7 b7 r1 y5", "Du brauchst noch eine Reihe"),
+    ],
+)
+def test_C2_the_german_answer_agrees_with_one_part_missing_or_two(client, round_, rack, missing):
+    """"Dir fehlt noch zwei Küt-Gruppen" was wrong German: the verb now fits either number."""
+    _, html = page(client, rack_url("de", indicator="b8", round=round_, rack=rack))
+    assert answer(html)["data-can-open"] == "no"
+    assert missing in answer(html).text, answer(html).text
+
+
 def test_T3_an_okey_is_shown_with_what_it_stands_for(client):
     _, html = page(client, rack_url(indicator="b8", round="2", rack="k3 ok k5 r1"))
     assert melds(html) == ["k3 ok k5"]
