@@ -65,7 +65,7 @@ def test_C2_a_rack_that_cannot_open_names_whats_missing_and_the_outs(client):
     ],
 )
 def test_C2_the_german_answer_agrees_with_one_part_missing_or_two(client, round_, rack, missing):
-    """"Dir fehlt noch zwei Küt-Gruppen" was wrong German: the verb now fits either number."""
+    """German "Dir fehlt noch zwei Küt-Gruppen" was wrong: the verb now fits either number."""
     _, html = page(client, rack_url("de", indicator="b8", round=round_, rack=rack))
     assert answer(html)["data-can-open"] == "no"
     assert missing in answer(html).text, answer(html).text
