@@ -222,7 +222,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "so that a tile is left to discard."
     ),
     R.EXAMPLE_REJECTED: _(
-        "The example of round %(round)s does not meet its own contract: %(verdict)s"
+        "The example of round %(round)s does not meet its own contract. The checker says: "
+        "%(verdict)s"
     ),
     R.NO_ROUNDS: _("The round list is empty."),
     R.ROUND_NUMBERS_NOT_CONSECUTIVE: _(
@@ -258,7 +259,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "An Okey leaves a Küt group only once the group has four tiles: add the fourth tile first."
     ),
     R.TILE_NOT_STOOD_FOR: _(
-        "That Okey stands for %(stands_for)s; only that tile can take its place."
+        "Here an Okey stands for %(stands_for)s; only such a tile can take its place."
     ),
     R.SWAP_WITH_OKEY: _("An Okey is taken by putting in the real tile, not another Okey."),
     R.MAY_MELD: _("You may lay down the contract now."),
@@ -337,7 +338,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "Player %(seat)s buys it: their turn comes before that of %(others)s, who also wanted it."
     ),
     R.BUY_LIMIT_REACHED: _(
-        "Nobody gets the discard: whoever wanted it has used all %(limit)s buys this round."
+        "Nobody gets the discard: whoever wanted it has no buys left this round (the limit is "
+        "%(limit)s)."
     ),
     R.NO_TAKER: _("Nobody takes the discard."),
     R.UNKNOWN_SEAT: _("Seats are numbered 1 to 4, not %(seat)s."),
@@ -481,6 +483,24 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
         _is("limit", 0),
         _("Nobody gets the discard: at this table nobody may buy out of turn."),
     ),
+    (
+        R.FURTHER_MELDS,
+        _is("count", 0),
+        _(
+            "You have melded, and this rack holds no further meld to lay down for now – keep "
+            "a tile to discard."
+        ),
+    ),
+    # Adding a tile to a meld on the table (P6) judges one meld and one tile: no index to give.
+    (
+        R.RUN_WRAPS_PAST_ONE,
+        _no("index"),
+        _(
+            "A run may end with the 1 after 13 but cannot go on past it (%(tile)s): 12-13-1 is "
+            "a run, 13-1-2 is not."
+        ),
+    ),
+    (R.INVALID_MELD, _no("meld"), _("This meld is not valid: %(verdict)s")),
     (
         R.CAN_ADD,
         _when("next-turn"),

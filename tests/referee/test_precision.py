@@ -332,6 +332,7 @@ ZERO_COUNTS = [
     (ReasonCode.WRONG_MELD_COUNT, {"expected": 2, "found": 0}),  # C2
     (ReasonCode.BUY_LIMIT_REACHED, {"seats": (3,), "limit": 0}),  # B2
     (ReasonCode.NEGATIVE_PILE, {"pile": -1}),  # X5
+    (ReasonCode.FURTHER_MELDS, {"count": 0}),  # P4
 ]
 
 
