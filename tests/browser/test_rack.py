@@ -75,3 +75,19 @@ def test_the_rack_helper_is_accessible(
     page.goto(live_server.url + RACK[language] + query)
     expect(page.locator("h1")).to_be_visible()
     assert_accessible(page)
+
+
+def test_typing_then_choosing_a_round_asks_once_and_logs_no_error(live_server, page, content):
+    """One question per pause: a round chosen right after typing does not fire a second,
+    undelayed request that the first then aborts (htmx logs an abort as an error)."""
+    asked, errors = [], []
+    page.on("request", lambda r: asked.append(r.url) if r.headers.get("hx-request") else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(live_server.url + RACK["en"])
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_rack").fill("r7 k7 b7 y2")
+    page.locator("#id_round").select_option("3")
+    expect(page.locator("[data-can-open]")).to_have_attribute("data-can-open", "no")
+    page.wait_for_timeout(600)
+    assert len(asked) == 1, asked
+    assert errors == [], errors
