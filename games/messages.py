@@ -16,6 +16,25 @@ def conflict_message() -> str:
     )
 
 
+def recorded_meanwhile_message(number: int) -> str:
+    """A conflict: the round this entry was made for was recorded by another phone."""
+    return gettext(
+        "Round %(round)s was recorded on another phone meanwhile – here is the sheet as it "
+        "is now. Nothing of yours was saved, and your entry was not moved to another round: "
+        "it is below, still as round %(round)s."
+    ) % {"round": number}
+
+
+def moved_meanwhile_message(number: int, next_round: int) -> str:
+    """A conflict: the round this entry was made for is no longer the next (rounds were
+    taken back meanwhile)."""
+    return gettext(
+        "This sheet changed meanwhile – here is the latest. Nothing of yours was saved: "
+        "round %(round)s is no longer the next round to record, round %(next)s is. Your "
+        "entry is below, still as round %(round)s."
+    ) % {"round": number, "next": next_round}
+
+
 def fixed_round_message(number: int, *, editing: bool) -> str:
     """A record or edit page sent with a round other than its own (the round is fixed)."""
     if editing:

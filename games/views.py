@@ -41,13 +41,15 @@ from games.messages import (
     conflict_message,
     done_message,
     fixed_round_message,
+    moved_meanwhile_message,
+    recorded_meanwhile_message,
     refusal_message,
 )
 from games.models import Entry, Game
 from games.presenters import contract_texts, sheet_context
 from games.recording import calculator_form, initial_calculator_form, round_of, scored_entry
 from games.retention import RETENTION_DAYS
-from games.sheet import Kind, progress
+from games.sheet import ROUND_COUNT, Kind, progress
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.ratelimit import rate_limited
@@ -343,13 +345,28 @@ def _render_entry_page(
     entries=None,
     submission: str = "",
     round_errors: list[str] | None = None,
+    kept: bool = False,
 ):
     """The record/edit page: the calculator's fields in our own POST form. After a conflict
-    it also shows the sheet as it is now ("here is the latest") above the kept entry."""
+    it also shows the sheet as it is now ("here is the latest") above the kept entry.
+
+    `kept`: the entry was made for a round that is no longer the next one (another phone
+    recorded it, or took rounds back). It stays with its own round and cannot be saved from
+    here: the page offers to open it on the page of a round it may go to, where it is saved
+    by a tap that names that round."""
     if entries is None:
         entries = _entries(game)
     contracts = contract_texts()
     context = sheet_context(game, entries, contracts, mode=EDIT)
+    action_url = (
+        reverse("games:edit_round", args=[game.edit_secret, round_number])
+        if editing
+        else reverse("games:record", args=[game.edit_secret])
+    )
+    correct_url = ""
+    if kept and _on_sheet(entries, round_number):
+        correct_url = reverse("games:edit_round", args=[game.edit_secret, round_number])
+        action_url = correct_url  # the live scores: for the round the entry was made for
     context.update(
         {
             "form": form,
@@ -362,21 +379,51 @@ def _render_entry_page(
             "submission": submission or new_submission(),
             "message": message,
             "conflict": conflict,
-            "action_url": (
-                reverse("games:edit_round", args=[game.edit_secret, round_number])
-                if editing
-                else reverse("games:record", args=[game.edit_secret])
-            ),
+            "kept": kept,
+            "correct_url": correct_url,
+            "action_url": action_url,
         }
     )
     return render_page(request, "games/entry.html", "result", context, status=status)
+
+
+def _on_sheet(entries, number: int | None) -> bool:
+    """Whether round `number` is scored on the sheet."""
+    return any(e.kind == Kind.SCORED and e.round == number for e in entries)
+
+
+def _sent_round(request) -> int | None:
+    """The round a record form was drawn for (its hidden field), if it names one."""
+    sent = request.POST.get("round", "").strip()
+    if sent.isascii() and sent.isdigit() and 1 <= int(sent) <= ROUND_COUNT:
+        return int(sent)
+    return None
+
+
+def _kept_entry_page(request, game: Game, entries, number: int, *, status: int, message: str):
+    """An entry for round `number`, which is no longer the next round: shown with that round,
+    beside the sheet as it is now, never saved to another round by the same tap."""
+    return _render_entry_page(
+        request,
+        game,
+        calculator_form(request.POST, game, round_number=number),
+        round_number=number,
+        editing=False,
+        version=game.version,
+        status=status,
+        message=message,
+        conflict=status == 409,
+        entries=entries,
+        kept=True,
+    )
 
 
 def _entry_post(request, game: Game, *, editing: bool, round_number: int | None = None):
     """Check or save a round entered in the calculator (record or edit). Whatever goes
     wrong, the entry stays in the form and the page says why; nothing is written."""
     version_form = VersionForm(request.POST)
-    lines = [e.line for e in _entries(game)]
+    entries = _entries(game)
+    lines = [e.line for e in entries]
     if not editing:
         # The record page records the sheet's next round, shown as text: any other is refused.
         round_number = progress(lines).next_round
@@ -404,8 +451,39 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         )
 
     def conflict(fresh: Game):
-        return page(
-            version=fresh.version, status=409, message=conflict_message(), conflict=True, on=fresh
+        """Another phone wrote first: nothing was saved, the entry stays for its own round."""
+        if editing:  # the round is the page's own (its address)
+            return page(
+                version=fresh.version,
+                status=409,
+                message=conflict_message(),
+                conflict=True,
+                on=fresh,
+            )
+        entries = _entries(fresh)
+        sent = _sent_round(request)
+        next_round = progress([e.line for e in entries]).next_round
+        if sent is not None and sent != next_round:
+            # Round `sent` was recorded meanwhile (or rounds were taken back): the entry must
+            # not become the next round by the tap that would send it again.
+            message = (
+                recorded_meanwhile_message(sent)
+                if _on_sheet(entries, sent)
+                else moved_meanwhile_message(sent, next_round)
+            )
+            return _kept_entry_page(request, fresh, entries, sent, status=409, message=message)
+        # Still the next round (another round was changed): the entry may be sent again as is.
+        return _render_entry_page(
+            request,
+            fresh,
+            calculator_form(request.POST, fresh, round_number=next_round),
+            round_number=next_round,
+            editing=False,
+            version=fresh.version,
+            status=409,
+            message=conflict_message(),
+            conflict=True,
+            entries=entries,
         )
 
     if not version_form.is_valid():
@@ -415,7 +493,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     if (done := services.already_done(game, submission)) is not None:
         return _after_write(game, done)  # sent twice: the first copy was saved
     if version != game.version:
-        return page(version=game.version, status=409, message=conflict_message(), conflict=True)
+        return conflict(game)
     sent = request.POST.get("round", "").strip()
     if fixed and sent != str(round_number):
         fresh = Game.objects.get(pk=game.pk)
@@ -423,13 +501,15 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             # Another phone wrote between reading the game and its rounds: that is a conflict,
             # not a wrong round (the rounds were read after the other write).
             return conflict(fresh)
+        number = _sent_round(request)
+        if not editing and number is not None and _on_sheet(entries, number):
+            # Sent again from an old page: say that round is on the sheet, and how to change it;
+            # the entry stays with that round.
+            refusal = services.Refused(services.Reason.ROUND_TAKEN, round=number, next=round_number)
+            message = refusal_message(refusal)
+            return _kept_entry_page(request, game, entries, number, status=400, message=message)
         round_errors.append(fixed_round_message(round_number, editing=editing))
-        taken = not editing and any(
-            line.kind is Kind.SCORED and str(line.round) == sent for line in lines
-        )
-        # Sent again from an old page: say that round is on the sheet, and how to change it.
-        refusal = services.Refused(services.Reason.ROUND_TAKEN, round=sent, next=round_number)
-        return page(version=version, status=400, message=refusal_message(refusal) if taken else "")
+        return page(version=version, status=400)
     if not form.is_valid():
         return page(version=version, status=400)
     if request.POST.get("action") == "check":

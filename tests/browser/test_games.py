@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games import services
 from games.models import Entry, Game
 
 pytestmark = [
@@ -177,3 +178,53 @@ def test_german_sheet_is_accessible_in_dark_mode(live_server, page, assert_acces
     expect(page.locator("tr[data-round='1']")).to_contain_text("Küt-Gruppe")
     expect(page.locator("[data-redeals='1']")).to_be_visible()
     assert_accessible(page)
+
+
+def fill_round(page, points2):
+    page.locator("#id_indicator").fill("r4")
+    choose_state(page, 1, "finished")
+    choose_state(page, 2, "melded")
+    page.locator("#id_points2").fill(str(points2))
+    choose_state(page, 3, "not-melded")
+    choose_state(page, 4, "melded")
+    page.locator("#id_points4").fill("10")
+
+
+def test_two_phones_on_the_same_round_the_second_keeps_its_round(
+    live_server, phone, assert_accessible
+):
+    """Phones A and B both on "Record round 2". A saves; B's save is a conflict, and B's entry
+    stays round 2: nothing on B's page saves it as round 3 with one tap."""
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    services.record_round(game, 1, round_number=1, scores=(0, 10, 20, 30), query="")
+    record = f"{live_server.url}/en/games/{game.edit_secret}/record/"
+    a, b = phone("en"), phone("en")
+    for page in (a, b):
+        page.goto(record)
+        expect(page.get_by_role("heading", level=1)).to_have_text("Record round 2")
+    fill_round(a, 14)
+    fill_round(b, 27)
+    a.get_by_role("button", name="Save this round to the sheet").click()
+    expect(a.locator("[data-done]")).to_have_text("Round 2 is on the sheet.")
+
+    b.get_by_role("button", name="Save this round to the sheet").click()
+    expect(b.get_by_role("heading", level=1)).to_have_text("Your entry for round 2")
+    expect(b.get_by_role("alert")).to_contain_text(
+        "Round 2 was recorded on another phone meanwhile"
+    )
+    expect(b.locator("#id_points2")).to_have_value("27")
+    expect(b.locator("[data-round-fixed]")).to_have_text("2")
+    expect(b.get_by_role("button", name="Save this round to the sheet")).to_have_count(0)
+    expect(b.get_by_role("button", name="Correct round 2 with my entry")).to_be_visible()
+    # the scores still follow the entry as it is changed, as round 2's
+    b.locator("#id_points2").fill("30")
+    expect(b.locator("#calculator-result [data-player='2']")).to_have_attribute("data-score", "150")
+    assert_accessible(b)
+
+    b.get_by_role("button", name="Record my entry as round 3").click()
+    expect(b.get_by_role("heading", level=1)).to_have_text("Record round 3")
+    expect(b.locator("#id_points2")).to_have_value("30")
+    assert list(Entry.objects.filter(game=game).values_list("round", flat=True)) == [1, 2]
+    b.get_by_role("button", name="Save this round to the sheet").click()
+    expect(b.locator("[data-done]")).to_have_text("Round 3 is on the sheet.")
+    assert Entry.objects.get(game=game, round=2).score2 == 70  # A's round 2, untouched

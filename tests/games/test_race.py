@@ -70,7 +70,7 @@ def test_two_phones_saving_the_same_round_at_once(attempt):
 
     assert sorted([status_a, status_b]) == [302, 409]
     loser = html_b if status_b == 409 else html_a
-    assert "This sheet changed meanwhile" in loser
+    assert "Round 1 was recorded on another phone meanwhile" in loser
     entry = Entry.objects.get(game=game)
     winner_points = 14 if status_a == 302 else 27
     assert entry.scores == CalculatorForm(calculator_data(1, points2=winner_points)).scores

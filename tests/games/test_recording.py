@@ -16,6 +16,7 @@ pytestmark = pytest.mark.django_db
 
 CONFLICT_EN = "This sheet changed meanwhile – here is the latest."
 CONFLICT_DE = "Das Spielblatt wurde inzwischen geändert – hier ist der neueste Stand."
+RECORDED_MEANWHILE_EN = "Round {} was recorded on another phone meanwhile – here is the sheet"
 
 
 def urls(game, language="en"):
@@ -269,14 +270,16 @@ def test_two_phones_racing_to_record_the_same_round():
     assert won.status_code == 302
     assert lost.status_code == 409
     html = lost.content.decode()
-    assert CONFLICT_EN in html
+    assert RECORDED_MEANWHILE_EN.format(1) in html
     # "Here is the latest": the sheet as phone A left it …
     latest = re.search(r'data-latest-version="(\d+)"', html)
     assert latest and int(latest.group(1)) == version_a + 1
     assert 'data-round="1"' in html and 'data-score="70"' in html
-    # … and phone B's entry is kept in its form, with the new version to send it again.
+    # … and phone B's entry is kept in its form, still as round 1: not a form that saves it
+    # as round 2 (test_conflict_round.py).
     assert input_attrs(html, "points2")["value"] == "27"
-    assert rendered_version(html) == version_a + 1
+    assert input_attrs(html, "round")["value"] == "1"
+    assert 'name="version"' not in html
     # Exactly one round on the sheet: phone A's.
     entry = game.entries.get()
     assert entry.scores == expected_scores(calculator_data(1, points2=14))
@@ -477,5 +480,5 @@ def test_a_write_between_reading_the_game_and_its_rounds_is_a_conflict(client, g
         response = client.post(f"/en/games/{game.edit_secret}/record/", data)
     assert other["saved"]
     assert response.status_code == 409
-    assert "This sheet changed meanwhile" in response.content.decode()
+    assert RECORDED_MEANWHILE_EN.format(1) in response.content.decode()
     assert game.entries.count() == 1

@@ -1,0 +1,202 @@
+"""Two phones on "Record round 4" of one sheet: A saves first. B's save is a conflict, and B's
+entry stays round 4 — the conflict page says round 4 was recorded meanwhile, shows B's entry as
+round 4 beside the sheet, and no single tap on it saves that entry as round 5. B may open it on
+round 4's edit page or on the record page of round 5; there the page names the round, and only
+its own Save button writes."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Game
+
+from .conftest import add_scored, calculator_data
+from .forms import entry_form, tap
+from .test_recording import CONFLICT_EN, expected_scores, input_attrs, rendered_version, urls
+
+pytestmark = pytest.mark.django_db
+
+RECORDED_EN = (
+    "Round 4 was recorded on another phone meanwhile – here is the sheet as it is now. "
+    "Nothing of yours was saved, and your entry was not moved to another round: it is below, "
+    "still as round 4."
+)
+RECORDED_DE = (
+    "Runde 4 wurde inzwischen auf einem anderen Handy eingetragen – hier ist das Spielblatt, "
+    "wie es jetzt ist. Von deiner Eingabe wurde nichts gespeichert, und sie wurde keiner "
+    "anderen Runde zugeordnet: Sie steht unten, weiterhin als Runde 4."
+)
+
+
+def h1(html: str) -> str:
+    return " ".join(re.search(r"<h1>(.*?)</h1>", html, re.S).group(1).split())
+
+
+def message(html: str) -> str:
+    found = re.search(r"<div [^>]*data-message[^>]*>(.*?)</div>", html, re.S)
+    assert found, "no message"
+    return " ".join(found.group(1).split())
+
+
+def three_rounds_then_two_phones(language="en"):
+    """A sheet at round 4, and phones A and B each on its record page."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    for number in (1, 2, 3):
+        add_scored(game, number, (0, 10, 20, 30))
+    phone_a, phone_b = Client(), Client()
+    url = urls(game, language)["record"]
+    page_a = phone_a.get(url).content.decode()
+    page_b = phone_b.get(url).content.decode()
+    assert rendered_version(page_a) == rendered_version(page_b) == game.version
+    return game, phone_a, page_a, phone_b, page_b
+
+
+def conflict_of_b(language="en"):
+    game, phone_a, page_a, phone_b, page_b = three_rounds_then_two_phones(language)
+    saved = tap(phone_a, page_a, "save-round", **calculator_data(4, points2=14))
+    assert saved.status_code == 302
+    lost = tap(phone_b, page_b, "save-round", **calculator_data(4, points2=27))
+    assert lost.status_code == 409
+    return game, phone_b, lost.content.decode()
+
+
+def test_the_conflict_says_round_4_was_recorded_and_keeps_the_entry_as_round_4():
+    game, _phone, html = conflict_of_b()
+    assert message(html) == RECORDED_EN
+    assert "data-conflict" in html
+    assert h1(html) == "Your entry for round 4"
+    assert "Record round 5" not in h1(html)
+    # B's entry, still for round 4
+    assert input_attrs(html, "points2")["value"] == "27"
+    assert input_attrs(html, "round")["value"] == "4"
+    assert 'data-round-fixed="4"' in html
+    # the sheet as phone A left it: round 4 with A's scores
+    assert re.search(r'<tr data-round="4">.*?data-score="70"', html, re.S)
+    assert game.entries.filter(round=4).get().scores == expected_scores(calculator_data(4))
+
+
+def test_no_single_tap_on_the_conflict_page_saves_the_entry_to_another_round():
+    game, phone_b, html = conflict_of_b()
+    form = entry_form(html)
+    assert form.form["method"] == "get"  # it writes nothing
+    assert "save-round" not in form.buttons and "version" not in dict(form.fields)
+    assert {b["text"] for b in form.buttons.values()} == {
+        "Correct round 4 with my entry",
+        "Record my entry as round 5",
+    }
+    for button in form.buttons:
+        response = tap(phone_b, html, button)
+        assert response.status_code == 200
+        assert game.entries.count() == 4
+        assert not game.entries.filter(round=5).exists()
+    game.refresh_from_db()
+    assert game.version == 5  # three rounds and phone A's
+
+
+def test_recording_it_as_round_5_takes_a_page_that_says_round_5():
+    game, phone_b, html = conflict_of_b()
+    page = tap(phone_b, html, "record-kept").content.decode()
+    assert h1(page) == "Record round 5"
+    assert input_attrs(page, "round")["value"] == "5"
+    assert input_attrs(page, "points2")["value"] == "27"
+    assert not game.entries.filter(round=5).exists()
+    assert tap(phone_b, page, "save-round").status_code == 302  # saved by a second, named tap
+    assert game.entries.get(round=5).scores == expected_scores(calculator_data(5, points2=27))
+    assert game.entries.get(round=4).scores == expected_scores(calculator_data(4, points2=14))
+
+
+def test_correcting_round_4_with_it_takes_round_4s_edit_page():
+    game, phone_b, html = conflict_of_b()
+    page = tap(phone_b, html, "correct-kept").content.decode()
+    assert h1(page) == "Edit round 4"
+    assert input_attrs(page, "points2")["value"] == "27"
+    assert game.entries.get(round=4).scores == expected_scores(calculator_data(4, points2=14))
+    assert tap(phone_b, page, "save-round").status_code == 302
+    assert game.entries.get(round=4).scores == expected_scores(calculator_data(4, points2=27))
+    assert game.entries.count() == 4
+
+
+def test_the_conflict_in_german():
+    _game, _phone, html = conflict_of_b("de")
+    assert message(html) == RECORDED_DE
+    assert h1(html) == "Deine Eingabe für Runde 4"
+    form = entry_form(html)
+    assert {b["text"] for b in form.buttons.values()} == {
+        "Runde 4 mit meiner Eingabe korrigieren",
+        "Meine Eingabe als Runde 5 eintragen",
+    }
+
+
+def test_a_round_taken_back_meanwhile_keeps_the_entry_as_its_round():
+    """Phone A undoes round 3 while B enters round 4: B's round 4 is not silently round 3."""
+    game, phone_a, _page_a, phone_b, page_b = three_rounds_then_two_phones()
+    sheet = phone_a.get(urls(game)["sheet"]).content.decode()
+    assert phone_a.post(urls(game)["undo"], {"version": rendered_version(sheet)}).status_code == 302
+    lost = tap(phone_b, page_b, "save-round", **calculator_data(4, points2=27))
+    assert lost.status_code == 409
+    html = lost.content.decode()
+    assert message(html) == (
+        "This sheet changed meanwhile – here is the latest. Nothing of yours was saved: round 4 "
+        "is no longer the next round to record, round 3 is. Your entry is below, still as "
+        "round 4."
+    )
+    assert h1(html) == "Your entry for round 4"
+    form = entry_form(html)
+    assert form.form["method"] == "get"
+    assert [b["text"] for b in form.buttons.values()] == ["Record my entry as round 3"]
+    assert tap(phone_b, html, "record-kept").status_code == 200
+    assert list(game.entries.values_list("round", flat=True)) == [1, 2]
+
+
+def test_the_last_round_recorded_meanwhile_keeps_the_entry_on_a_finished_sheet(game):
+    for number in range(1, 20):
+        add_scored(game, number, (0, 10, 20, 30))
+    a, b = Client(), Client()
+    page_a = a.get(urls(game)["record"]).content.decode()
+    page_b = b.get(urls(game)["record"]).content.decode()
+    assert tap(a, page_a, "save-round", **calculator_data(20)).status_code == 302
+    lost = tap(b, page_b, "save-round", **calculator_data(20, points2=27))
+    assert lost.status_code == 409
+    html = lost.content.decode()
+    assert "Round 20 was recorded on another phone meanwhile" in message(html)
+    assert "data-game-over" not in html  # the entry is not hidden behind "the game is over"
+    assert input_attrs(html, "points2")["value"] == "27"
+    assert [b["text"] for b in entry_form(html).buttons.values()] == [
+        "Correct round 20 with my entry"
+    ]
+
+
+def test_another_round_changed_meanwhile_keeps_the_entry_as_the_next_round():
+    """A conflict that leaves round 4 the next round: B's entry may be sent again as round 4."""
+    game, phone_a, _page_a, phone_b, page_b = three_rounds_then_two_phones()
+    edit = phone_a.get(urls(game)["edit"].format(1)).content.decode()
+    assert tap(phone_a, edit, "save-round", **calculator_data(1)).status_code == 302
+    lost = tap(phone_b, page_b, "save-round", **calculator_data(4, points2=27))
+    assert lost.status_code == 409
+    html = lost.content.decode()
+    assert CONFLICT_EN in message(html)
+    assert h1(html) == "Record round 4"
+    assert rendered_version(html) == Game.objects.get(pk=game.pk).version
+    assert tap(phone_b, html, "save-round").status_code == 302
+    assert game.entries.get(round=4).scores == expected_scores(calculator_data(4, points2=27))
+
+
+def test_a_taken_round_sent_again_from_an_old_page_stays_that_round(client, game):
+    """Not a conflict (the version is the newest), but the same answer: round 1 is on the
+    sheet; the entry stays round 1 and is not saved as round 2 by one more tap."""
+    add_scored(game, 1, (0, 10, 20, 30))
+    data = {**calculator_data(1, points2=27), "version": game.version, "action": "save"}
+    response = client.post(urls(game)["record"], data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message(html) == (
+        "Round 1 is on the sheet already. To change it, edit round 1; the next round to record "
+        "is round 2."
+    )
+    assert h1(html) == "Your entry for round 1"
+    assert entry_form(html).form["method"] == "get"
+    for button in entry_form(html).buttons:
+        assert tap(client, html, button).status_code == 200
+    assert game.entries.count() == 1
