@@ -255,3 +255,59 @@ def test_the_picker_draws_every_tile_named_by_its_visible_text(live_server, page
     page.locator("#id_rack1").focus()
     black7.click()
     expect(page.locator("#id_rack1")).to_have_value("k7")
+
+
+def another_phone_records(game, number):
+    game.refresh_from_db()
+    services.record_round(game, game.version, round_number=number, scores=SCORES[0], query="")
+
+
+def is_poll(response):
+    return bool(response.request.headers.get("hx-request"))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_focus_stays_on_its_link_when_the_sheet_refreshes(live_server, page, settings, language):
+    """The sheet swaps itself in anew when another phone saves a round (an htmx poll): the
+    round link the keyboard was on keeps the focus, not <body>."""
+    settings.GAME_POLL_SECONDS = 1
+    game = game_with_rounds(rounds=2)
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, address(live_server, language, "games:sheet", game.edit_secret))
+    name = "Edit round 2" if language == "en" else "Runde 2 bearbeiten"
+    page.get_by_role("link", name=name, exact=True).focus()
+    with page.expect_response(lambda r: is_poll(r) and r.status == 200):
+        another_phone_records(game, 3)
+    expect(page.locator("tr[data-round='3'] td[data-score]")).to_have_count(4)
+    expect(page.get_by_role("link", name=name, exact=True)).to_be_focused()
+    # and so does the button to record the next round (its words changed, it is the same one)
+    page.locator("#record-round").focus()
+    with page.expect_response(lambda r: is_poll(r) and r.status == 200):
+        another_phone_records(game, 4)
+    expect(page.locator("[data-next-round]")).to_have_attribute("data-next-round", "5")
+    expect(page.locator("#record-round")).to_be_focused()
+
+
+def test_an_open_confirmation_stays_open_while_it_asks_the_same(live_server, page, settings):
+    """The undo confirmation, open with its button focused: a refresh that leaves the last round
+    the same keeps it open and the button focused; one that changes what it would undo closes
+    it, and the focus goes to its question (never to an undo of another round)."""
+    settings.GAME_POLL_SECONDS = 1
+    game = game_with_rounds(rounds=2)
+    open_page(page, address(live_server, "en", "games:sheet", game.edit_secret))
+    page.locator("summary", has_text="Undo round 2").click()
+    undo = page.get_by_role("button", name="Undo round 2")
+    undo.focus()
+    with page.expect_response(lambda r: is_poll(r) and r.status == 200):
+        # another phone corrects round 1: round 2 is still the last
+        game.refresh_from_db()
+        services.edit_round(game, game.version, round_number=1, scores=[1, 2, 3, 4], query="")
+    expect(page.locator("tr[data-round='1'] td[data-player='1']")).to_have_attribute(
+        "data-score", "1"
+    )
+    expect(undo).to_be_visible()
+    expect(undo).to_be_focused()
+    with page.expect_response(lambda r: is_poll(r) and r.status == 200):
+        another_phone_records(game, 3)
+    expect(page.get_by_role("button", name="Undo round 3")).to_be_hidden()
+    expect(page.locator("summary", has_text="Undo round 3")).to_be_focused()

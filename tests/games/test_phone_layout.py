@@ -16,7 +16,7 @@ def test_share_links_come_first_while_no_round_is_on_the_sheet(client, game):
 def test_undo_needs_two_taps_and_names_stay_whole(client, game):
     services.record_round(game, game.version, round_number=1, scores=[0, 10, 20, 30], query="")
     html = client.get(f"/de/spiele/{game.edit_secret}/").content.decode()
-    summary = html.index("<summary>Runde 1 rückgängig machen</summary>")
+    summary = html.index('<summary id="undo-question">Runde 1 rückgängig machen</summary>')
     assert summary < html.index('id="undo-last"')
     assert "Sicher? Zum Bestätigen auf die Schaltfläche tippen." in html
     assert f'<span class="sheet-name">{game.player1}</span>' in html

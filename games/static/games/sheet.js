@@ -7,8 +7,54 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.xhr && event.detail.xhr.status === 304) {
       event.detail.shouldSwap = false;
+      return;
     }
+    keepAcrossSwap(event.detail.target);
   });
+  document.addEventListener("htmx:afterSwap", restoreAfterSwap);
+
+  // A changed sheet is swapped in whole. htmx gives the focus back to the element with the same
+  // id (the sheet's links and buttons have stable ids). A confirmation that was open stays open
+  // while its question reads the same, so a button in it keeps its focus; one that now asks
+  // about another round closes, and the focus goes to its question, never to the new button.
+  var swapped = null;
+
+  function lost() { return !document.activeElement || document.activeElement === document.body; }
+  function text(element) { return element.textContent.replace(/\s+/g, " ").trim(); }
+
+  function keepAcrossSwap(sheet) {
+    swapped = null;
+    if (!sheet || sheet.id !== "sheet") { return; }
+    var active = document.activeElement;
+    var inside = active && active !== sheet && sheet.contains(active);
+    var details = inside ? active.closest("details") : null;
+    var question = details ? details.querySelector("summary[id]") : null;
+    swapped = {
+      open: Array.prototype.map.call(sheet.querySelectorAll("details[open] > summary[id]"),
+        function (summary) { return [summary.id, text(summary)]; }),
+      focus: inside ? active.id : "",
+      question: question ? question.id : ""
+    };
+  }
+
+  function restoreAfterSwap() {
+    var state = swapped;
+    swapped = null;
+    if (!state) { return; }
+    state.open.forEach(function (open) {
+      var summary = document.getElementById(open[0]);
+      if (summary && summary.parentElement.tagName === "DETAILS" && text(summary) === open[1]) {
+        summary.parentElement.open = true;
+      }
+    });
+    if (!state.focus || !lost()) { return; }
+    var again = document.getElementById(state.focus);
+    if (again) { again.focus({ preventScroll: true }); }
+    if (lost() && state.question) {
+      var question = document.getElementById(state.question);
+      if (question) { question.focus({ preventScroll: true }); }
+    }
+  }
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-print]");
