@@ -1,8 +1,11 @@
 """Game sheets in Chromium: start a game, record two rounds, undo one, watch read-only."""
 
+import datetime
 import re
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 from playwright.sync_api import expect
 
 from games import services
@@ -228,3 +231,58 @@ def test_two_phones_on_the_same_round_the_second_keeps_its_round(
     b.get_by_role("button", name="Save this round to the sheet").click()
     expect(b.locator("[data-done]")).to_have_text("Round 3 is on the sheet.")
     assert Entry.objects.get(game=game, round=2).score2 == 70  # A's round 2, untouched
+
+
+@pytest.mark.parametrize(
+    ("language", "started", "rounds"),
+    [
+        ("en", ["Started 14 Mar 2025, 19:30", "Started 15 Mar 2025, 20:05"], "{} of 20 rounds"),
+        (
+            "de",
+            ["Begonnen am 14.03.2025, 19:30", "Begonnen am 15.03.2025, 20:05"],
+            "{} von 20 Runden",
+        ),
+    ],
+)
+def test_my_games_tells_two_games_of_the_same_players_apart(
+    live_server, phone, settings, assert_accessible, language, started, rounds
+):
+    """Two sheets of Ana, Ben, Cem and Dila: the list says when each was started and how many
+    rounds this phone last saw on it, in the page's language (en-GB and de-DE browsers)."""
+    settings.GAME_POLL_SECONDS = 1
+    players = ["Ana", "Ben", "Cem", "Dila"]
+    first, second = (services.create_game(players, team=False) for _ in range(2))
+    berlin = datetime.timezone(datetime.timedelta(hours=1))  # CET, as the browser's zone
+    Game.objects.filter(pk=first.pk).update(
+        created_at=datetime.datetime(2025, 3, 14, 19, 30, tzinfo=berlin)
+    )
+    Game.objects.filter(pk=second.pk).update(
+        created_at=datetime.datetime(2025, 3, 15, 20, 5, tzinfo=berlin)
+    )
+    for number in (1, 2, 3):
+        services.record_round(first, number, round_number=number, scores=(0, 1, 2, 3), query="")
+    with translation.override(language):
+        first_sheet = reverse("games:sheet", args=[first.edit_secret])
+        second_view = reverse("games:view", args=[second.view_secret])
+        new_game = reverse("games:new")
+    page = phone(language, timezone_id="Europe/Berlin")
+    page.goto(live_server.url + first_sheet)
+    page.goto(live_server.url + second_view)
+    # the sheet on screen refreshes itself: another phone records round 1, and the count follows
+    services.record_round(second, 1, round_number=1, scores=(0, 1, 2, 3), query="")
+    expect(page.locator("tr[data-round='1'] td[data-score]")).to_have_count(4)
+
+    page.goto(live_server.url + new_game)
+    items = page.locator("[data-my-games] li")
+    expect(items).to_have_count(2)
+    # newest opened first: the second game (watched), then the first
+    expect(items.nth(0)).to_contain_text(f"{started[1]} · {rounds.format(1)}")
+    expect(items.nth(1)).to_contain_text(f"{started[0]} · {rounds.format(3)}")
+    for item in (items.nth(0), items.nth(1)):
+        expect(item.get_by_role("link")).to_contain_text("Ana · Ben · Cem · Dila")
+    forget = "Vergessen" if language == "de" else "Forget"
+    expect(items.nth(1).get_by_role("button")).to_have_accessible_name(
+        f"{forget}: Ana · Ben · Cem · Dila, {started[0]} · {rounds.format(3)} "
+        + ("eingetragen" if language == "de" else "recorded")
+    )
+    assert_accessible(page)
