@@ -129,27 +129,6 @@ def test_the_conflict_in_german():
     }
 
 
-def test_a_round_taken_back_meanwhile_keeps_the_entry_as_its_round():
-    """Phone A undoes round 3 while B enters round 4: B's round 4 is not silently round 3."""
-    game, phone_a, _page_a, phone_b, page_b = three_rounds_then_two_phones()
-    sheet = phone_a.get(urls(game)["sheet"]).content.decode()
-    assert phone_a.post(urls(game)["undo"], {"version": rendered_version(sheet)}).status_code == 302
-    lost = tap(phone_b, page_b, "save-round", **calculator_data(4, points2=27))
-    assert lost.status_code == 409
-    html = lost.content.decode()
-    assert message(html) == (
-        "This sheet changed meanwhile – here is the latest. Nothing of yours was saved: round 4 "
-        "is no longer the next round to record, round 3 is. Your entry is below, still as "
-        "round 4."
-    )
-    assert h1(html) == "Your entry for round 4"
-    form = entry_form(html)
-    assert form.form["method"] == "get"
-    assert [b["text"] for b in form.buttons.values()] == ["Record my entry as round 3"]
-    assert tap(phone_b, html, "record-kept").status_code == 200
-    assert list(game.entries.values_list("round", flat=True)) == [1, 2]
-
-
 def test_the_last_round_recorded_meanwhile_keeps_the_entry_on_a_finished_sheet(game):
     for number in range(1, 20):
         add_scored(game, number, (0, 10, 20, 30))
@@ -168,8 +147,10 @@ def test_the_last_round_recorded_meanwhile_keeps_the_entry_on_a_finished_sheet(g
     ]
 
 
-def test_another_round_changed_meanwhile_keeps_the_entry_as_the_next_round():
-    """A conflict that leaves round 4 the next round: B's entry may be sent again as round 4."""
+def test_a_conflict_keeps_the_entry_for_its_round_whatever_changed_meanwhile():
+    """Phone A corrects round 1 while B enters round 4: round 4 is still next, so B's entry
+    may be sent again as round 4. Then A takes back round 3: B's round 4 is not silently
+    round 3."""
     game, phone_a, _page_a, phone_b, page_b = three_rounds_then_two_phones()
     edit = phone_a.get(urls(game)["edit"].format(1)).content.decode()
     assert tap(phone_a, edit, "save-round", **calculator_data(1)).status_code == 302
@@ -179,8 +160,24 @@ def test_another_round_changed_meanwhile_keeps_the_entry_as_the_next_round():
     assert CONFLICT_EN in message(html)
     assert h1(html) == "Record round 4"
     assert rendered_version(html) == Game.objects.get(pk=game.pk).version
-    assert tap(phone_b, html, "save-round").status_code == 302
-    assert game.entries.get(round=4).scores == expected_scores(calculator_data(4, points2=27))
+
+    sheet = phone_a.get(urls(game)["sheet"]).content.decode()
+    assert phone_a.post(urls(game)["undo"], {"version": rendered_version(sheet)}).status_code == 302
+    lost = tap(phone_b, html, "save-round")
+    assert lost.status_code == 409
+    html = lost.content.decode()
+    assert message(html) == (
+        "This sheet changed meanwhile – here is the latest. Nothing of yours was saved: round 4 "
+        "is no longer the next round to record, round 3 is. Your entry is below, still as "
+        "round 4."
+    )
+    assert h1(html) == "Your entry for round 4"
+    assert input_attrs(html, "points2")["value"] == "27"
+    form = entry_form(html)
+    assert form.form["method"] == "get"
+    assert [b["text"] for b in form.buttons.values()] == ["Record my entry as round 3"]
+    assert tap(phone_b, html, "record-kept").status_code == 200
+    assert list(game.entries.values_list("round", flat=True)) == [1, 2]
 
 
 def test_a_taken_round_sent_again_from_an_old_page_stays_that_round(client, game):
