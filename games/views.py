@@ -63,16 +63,32 @@ VIEW_KEY_PREFIX = "games.view"
 _DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?")
 
 
+class SheetMissing(Http404):
+    """No game behind this secret: mistyped, cut off, or deleted after twelve months."""
+
+
+def _missing_sheet(request) -> HttpResponse:
+    """The 404 of a game sheet's address, in the design of the site's error pages
+    (`kutsite.errors`): it says why a sheet may be gone and offers a new one."""
+    response = render(request, "games/missing.html", {"error_page": True}, status=404)
+    patch_cache_control(response, no_store=True)
+    return response
+
+
 def private_sheet(view):
     """Headers for every page that carries a game's secret: never indexed, never sent to
     another site as a referrer, never kept by a shared cache; always revalidated (ETag).
+    An address without a game gets the sheet's own 404.
 
     The referrer policy is `same-origin`, not `no-referrer`: under `no-referrer` browsers send
     `Origin: null` with a form's POST, which Django's CSRF check rightly refuses."""
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        response = view(request, *args, **kwargs)
+        try:
+            response = view(request, *args, **kwargs)
+        except SheetMissing:
+            response = _missing_sheet(request)
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
         response.headers["Referrer-Policy"] = "same-origin"
         patch_cache_control(response, private=True, no_cache=True)
@@ -151,7 +167,7 @@ def _etag_func(mode: str):
 def _game_or_404(request, mode: str, secret: str) -> Game:
     game = _load(request, mode, secret)
     if game is None:
-        raise Http404("No such game")
+        raise SheetMissing("No such game")
     return game
 
 
@@ -252,7 +268,7 @@ def view(request, secret):
     """
     version = _version(request, VIEW, secret)
     if version is None:
-        raise Http404("No such game")
+        raise SheetMissing("No such game")
     etag = quote_etag(sheet_etag(version, VIEW, wants_fragment(request)))
     kept = _kept_view(request)
     if kept is not None and kept["ETag"] == etag:
