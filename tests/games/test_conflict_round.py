@@ -26,7 +26,7 @@ RECORDED_EN = (
 RECORDED_DE = (
     "Runde 4 wurde inzwischen auf einem anderen Handy eingetragen – hier ist das Spielblatt, "
     "wie es jetzt ist. Von deiner Eingabe wurde nichts gespeichert, und sie wurde keiner "
-    "anderen Runde zugeordnet: Sie steht unten, weiterhin als Runde 4."
+    "anderen Runde zugeordnet: Du findest sie unten, weiterhin als Runde 4."
 )
 
 
