@@ -60,7 +60,8 @@ EDIT = "edit"
 VIEW = "view"
 VIEW_KEPT_SECONDS = 600
 VIEW_KEY_PREFIX = "games.view"
-_DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?")
+# `?done=recorded-scored-3-v12`: what a write did, and the sheet's version right after it.
+_DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?-v(\d{1,9})")
 
 
 class SheetMissing(Http404):
@@ -182,15 +183,18 @@ def sheet_url(game: Game, mode: str = EDIT) -> str:
     return reverse("games:view", args=[game.view_secret])
 
 
-def _done_param(done: services.Done) -> str:
-    return f"{done.action}-{done.kind.value}-{done.round}{'-again' if done.repeated else ''}"
+def _done_param(done: services.Done, version: int) -> str:
+    again = "-again" if done.repeated else ""
+    return f"{done.action}-{done.kind.value}-{done.round}{again}-v{version}"
 
 
-def _parse_done(value: str) -> str | None:
+def _parse_done(value: str, version: int) -> str | None:
+    """The message of `?done=…`, while it is news: once the sheet has changed again (another
+    round, an undo), a reloaded or copied address no longer says "Round 1 is on the sheet"."""
     match = _DONE.fullmatch(value or "")
-    if not match:
+    if not match or int(match[5]) != version:
         return None
-    action, kind, number, again = match.groups()
+    action, kind, number, again, _ = match.groups()
     return done_message(services.Done(action, int(number), Kind(kind), repeated=bool(again)))
 
 
@@ -227,7 +231,7 @@ def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message:
     context.update(
         {
             "message": message,
-            "done": "" if message else _parse_done(request.GET.get("done", "")),
+            "done": "" if message else _parse_done(request.GET.get("done", ""), game.version),
             "poll_headers": json.dumps(
                 {"If-None-Match": quote_etag(sheet_etag(game.version, mode, fragment=True))}
             ),
@@ -292,7 +296,8 @@ def _compressed_view(request, game: Game):
 
 
 def _after_write(game: Game, done: services.Done):
-    return redirect(f"{sheet_url(game)}?done={_done_param(done)}")
+    version = Game.objects.filter(pk=game.pk).values_list("version", flat=True).get()
+    return redirect(f"{sheet_url(game)}?done={_done_param(done, version)}")
 
 
 def _refused_sheet(request, game: Game, message: str, status: int):

@@ -115,10 +115,24 @@ def test_preview_fragment_for_htmx(client, game):
     assert not game.entries.exists()
 
 
+def test_the_done_message_is_news_only_until_the_sheet_changes_again(client, game):
+    """A reloaded or copied address after an undo must not say round 1 is on the sheet."""
+    done = post_round(client, game, 1, game.version)["Location"]
+    html = client.get(done).content.decode()
+    assert "data-done" in html and "Round 1 is on the sheet." in html
+    game.refresh_from_db()
+    services.undo_last(game, game.version)
+    html = client.get(done).content.decode()
+    assert "data-done" not in html and "Round 1 is on the sheet." not in html
+    # an address from before this version of the page says nothing either
+    assert "data-done" not in client.get(done.split("-v")[0]).content.decode()
+
+
 def test_recording_a_round_stores_the_calculators_scores(client, game):
     response = post_round(client, game, 1, game.version)
     assert response.status_code == 302
-    assert response["Location"] == urls(game)["sheet"] + "?done=recorded-scored-1"
+    game.refresh_from_db()
+    assert response["Location"] == urls(game)["sheet"] + f"?done=recorded-scored-1-v{game.version}"
     entry = game.entries.get()
     assert entry.round == 1
     assert entry.scores == expected_scores(calculator_data(1))
@@ -375,7 +389,8 @@ def test_editing_a_round_replaces_its_scores(client, game):
     data = {**calculator_data(1, points2=40), "version": 3, "action": "save"}
     response = client.post(urls(game)["edit"].format(1), data)
     assert response.status_code == 302
-    assert response["Location"].endswith("?done=edited-scored-1")
+    game.refresh_from_db()
+    assert response["Location"].endswith(f"?done=edited-scored-1-v{game.version}")
     entry = game.entries.get(round=1)
     assert entry.scores == expected_scores(calculator_data(1, points2=40))
     assert "points2=40" in entry.query
