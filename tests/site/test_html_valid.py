@@ -58,6 +58,7 @@ def test_every_page_type_passes_the_nu_html_checker(client, tmp_path):
         with translation.override(language):
             urls = [reverse(n, args=a) + q for n, a, q in [*PAGES, *game_pages(game)]]
             urls.append(reverse("home") + "no-such-page/")
+            urls.append(reverse("games:sheet", args=["A" * 24]))  # a game sheet's own 404
         for i, url in enumerate(urls):
             response = client.get(url)
             assert response.status_code in (200, 404), url
@@ -90,5 +91,5 @@ def test_every_page_type_passes_the_nu_html_checker(client, tmp_path):
     assert list(errors.pop("canary.html")) == [
         "Attribute “hx-get” not allowed on element “p” at this point."
     ]
-    assert len(written) == 2 * (len(PAGES) + 4)
+    assert len(written) == 2 * (len(PAGES) + len(game_pages(game)) + 2)  # + the two 404s
     assert errors == {}
