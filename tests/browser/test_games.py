@@ -286,3 +286,28 @@ def test_my_games_tells_two_games_of_the_same_players_apart(
         + ("eingetragen" if language == "de" else "recorded")
     )
     assert_accessible(page)
+
+
+def test_switching_language_while_recording_keeps_what_was_typed(live_server, page):
+    """The record page's address holds the entry as it is typed (never a form token), so the
+    language switch, like a reload, brings the same entry back in the other language."""
+    page.set_viewport_size(PHONE)
+    start_game(page, live_server.url)
+    page.get_by_role("link", name=re.compile(r"^Record round \d+$")).click()
+    page.locator("#id_indicator").fill("r4")
+    choose_state(page, 1, "finished")
+    choose_state(page, 2, "melded")
+    page.locator("#id_rack2").fill("k3 b11 ok")
+    expect(page).to_have_url(re.compile(r"/record/\?.*rack2=k3"))
+    assert not re.search(r"csrfmiddlewaretoken|version=|submission=", page.url), page.url
+    page.locator("[data-language-switch=de]").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"Runde 1 eintragen"))
+    expect(page.locator("#id_indicator")).to_have_value("r4")
+    expect(page.locator("#id_rack2")).to_have_value("k3 b11 ok")
+    expect(page.locator("input[name='state1'][value='finished']")).to_be_checked()
+    # and it is saved from there, in German, as round 1
+    choose_state(page, 3, "not-melded")
+    choose_state(page, 4, "not-melded")
+    page.get_by_role("button", name=re.compile("^Diese Runde")).click()
+    expect(page.locator("[data-done]")).to_contain_text("Runde 1")
+    assert Entry.objects.get().round == 1
