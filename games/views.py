@@ -421,9 +421,11 @@ def _sent_round(request) -> int | None:
     return None
 
 
-def _kept_entry_page(request, game: Game, entries, number: int, *, status: int, message: str):
-    """An entry for round `number`, which is no longer the next round: shown with that round,
-    beside the sheet as it is now, never saved to another round by the same tap."""
+def _sent_entry_page(
+    request, game: Game, entries, number: int, *, status: int, message: str, kept: bool = True
+):
+    """The entry as sent, for round `number`, beside the sheet as it is now. `kept`: that round
+    is no longer the next one, and the entry is never saved to another round by the same tap."""
     return _render_entry_page(
         request,
         game,
@@ -435,7 +437,7 @@ def _kept_entry_page(request, game: Game, entries, number: int, *, status: int, 
         message=message,
         conflict=status == 409,
         entries=entries,
-        kept=True,
+        kept=kept,
     )
 
 
@@ -492,19 +494,10 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
                 if _on_sheet(entries, sent)
                 else moved_meanwhile_message(sent, next_round)
             )
-            return _kept_entry_page(request, fresh, entries, sent, status=409, message=message)
+            return _sent_entry_page(request, fresh, entries, sent, status=409, message=message)
         # Still the next round (another round was changed): the entry may be sent again as is.
-        return _render_entry_page(
-            request,
-            fresh,
-            calculator_form(request.POST, fresh, round_number=next_round),
-            round_number=next_round,
-            editing=False,
-            version=fresh.version,
-            status=409,
-            message=conflict_message(),
-            conflict=True,
-            entries=entries,
+        return _sent_entry_page(
+            request, fresh, entries, next_round, status=409, message=conflict_message(), kept=False
         )
 
     if not version_form.is_valid():
@@ -528,7 +521,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             # the entry stays with that round.
             refusal = services.Refused(services.Reason.ROUND_TAKEN, round=number, next=round_number)
             message = refusal_message(refusal)
-            return _kept_entry_page(request, game, entries, number, status=400, message=message)
+            return _sent_entry_page(request, game, entries, number, status=400, message=message)
         round_errors.append(fixed_round_message(round_number, editing=editing))
         return page(version=version, status=400)
     if not form.is_valid():
