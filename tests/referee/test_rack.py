@@ -134,6 +134,10 @@ def test_the_answer_is_a_permalink_to_share(client):
     _, html = page(client, rack_url(indicator="b8", round="1", rack="r7 k7 b7"), **HTMX)
     share = find(html, data_share=True)
     assert share["href"] == "/en/referee/rack/?indicator=b8&round=1&rack=r7+k7+b7"
+    # the text stands alone, as chat apps drop the title: the round, its contract, the answer
+    assert share["data-share-text"].startswith("Round 1: one Küt group of three. You can meld")
+    _, html = page(client, rack_url("de", indicator="b8", round="3", rack="r7 k7"), **HTMX)
+    assert find(html, data_share=True)["data-share-text"].startswith("Runde 3: zwei Küt-Gruppen")
 
 
 def test_the_round_defaults_to_1(client):
