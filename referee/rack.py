@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from kutsite.tiles import Face, face_of, faces_of, meld_faces
 from kutsite.verdicts import Link
 from referee.checks import ruling_link
@@ -68,6 +70,19 @@ class RackResult:
     part: list[MeldView] = field(default_factory=list)
     outs: list[OutView] = field(default_factory=list)
     ruling: Link | None = None
+
+    @property
+    def round_line(self) -> str:
+        """ "Round 3: two Küt groups of three." """
+        return gettext("Round %(number)s: %(contract)s.") % {
+            "number": self.round,
+            "contract": self.contract,
+        }
+
+    @property
+    def share_text(self) -> str:
+        """What a share sends: the round with its answer, as chat apps drop a share's title."""
+        return f"{self.round_line} {self.sentence}"
 
     @property
     def outs_tokens(self) -> str:

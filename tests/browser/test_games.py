@@ -39,16 +39,24 @@ def choose_state(page, player, state):
     expect(radio).to_be_checked()
 
 
-def record_round(page, points2):
-    page.get_by_role("link", name=re.compile(r"^Record round \d+$")).click()
-    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"Record round \d+"))
+def fill_round(page, points2, rack4=None):
+    """Indicator r4; player 1 ended the round, 3 did not meld; 4's rack, or 10 points."""
     page.locator("#id_indicator").fill("r4")
     choose_state(page, 1, "finished")
     choose_state(page, 2, "melded")
     page.locator("#id_points2").fill(str(points2))
     choose_state(page, 3, "not-melded")
     choose_state(page, 4, "melded")
-    page.locator("#id_rack4").fill("k3 b11 ok")
+    if rack4:
+        page.locator("#id_rack4").fill(rack4)
+    else:
+        page.locator("#id_points4").fill("10")
+
+
+def record_round(page, points2):
+    page.get_by_role("link", name=re.compile(r"^Record round \d+$")).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"Record round \d+"))
+    fill_round(page, points2, rack4="k3 b11 ok")
     # htmx shows the scores before saving.
     expect(page.locator("#calculator-result [data-player='4']")).to_have_attribute(
         "data-score", "195"
@@ -181,16 +189,6 @@ def test_german_sheet_is_accessible_in_dark_mode(live_server, page, assert_acces
     expect(page.locator("tr[data-round='1']")).to_contain_text("Küt-Gruppe")
     expect(page.locator("[data-redeals='1']")).to_be_visible()
     assert_accessible(page)
-
-
-def fill_round(page, points2):
-    page.locator("#id_indicator").fill("r4")
-    choose_state(page, 1, "finished")
-    choose_state(page, 2, "melded")
-    page.locator("#id_points2").fill(str(points2))
-    choose_state(page, 3, "not-melded")
-    choose_state(page, 4, "melded")
-    page.locator("#id_points4").fill("10")
 
 
 def test_two_phones_on_the_same_round_the_second_keeps_its_round(
