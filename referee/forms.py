@@ -20,7 +20,7 @@ from django import forms
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from kutsite import content
-from rules.engine.notation import parse_indicator, parse_melds, parse_tiles
+from rules.engine.notation import parse_indicator, parse_melds, parse_tiles, still_typing
 from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
 from rules.engine.verdicts import InputError, ReasonCode
@@ -117,39 +117,61 @@ def _optional_round_choices() -> list[tuple[Any, str]]:
     return [("", gettext("No round: just the meld")), *contract_rounds().choices]
 
 
-def _engine(parse: Any, text: str, **options: Any) -> Any:
-    try:
-        return parse(text, **options)
-    except InputError as error:
-        raise forms.ValidationError(error_message(error), code=str(error.code)) from None
-
-
-def _one_tile(text: str) -> Tile:
-    found = _engine(parse_tiles, text)
-    if len(found) != 1:
-        raise forms.ValidationError(
-            gettext("Enter exactly one tile; you entered %(count)s.") % {"count": len(found)},
-            code="NOT_ONE_TILE",
-        )
-    return found[0]
-
-
 def _trim(text: str) -> str:
     """A separator left dangling while tapping ("r12 r13 r1 |") is not an empty meld."""
     return text.strip().strip("|").strip()
 
 
+#: Errors that only say a field is still empty.
+EMPTY_CODES = frozenset({"required", str(ReasonCode.EMPTY)})
+
+
 class CheckerForm(forms.Form):
-    """Shared by both checkers: bound only when the query holds one of the form's fields."""
+    """Shared by the checkers: bound only when the query holds one of the form's fields.
+
+    `pending` tells an answer given while someone types (htmx) what to wait for rather than
+    mark as wrong: "empty" when every error is a field not filled in yet, "typing" when one
+    also ends in a tile typed halfway (`r12 r`), "" when there is a real error or none.
+    """
 
     def __init__(self, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         if data is not None and not any(name in data for name in self.base_fields):
             data = None
         kwargs.setdefault("label_suffix", "")
         super().__init__(data, **kwargs)
+        self.typing: set[str] = set()  # the fields that end in a tile still being typed
+
+    def parse(self, name: str, parse: Any, text: str, **options: Any) -> Any:
+        """`parse(text)`; the engine's error becomes field `name`'s error, in words."""
+        try:
+            return parse(text, **options)
+        except InputError as error:
+            typed = str(self.data.get(self.add_prefix(name), ""))  # before the field strips it
+            if still_typing(text, error) and typed[-1:].isalpha():
+                self.typing.add(name)
+            raise forms.ValidationError(error_message(error), code=str(error.code)) from None
+
+    def one_tile(self, name: str) -> Tile:
+        found = self.parse(name, parse_tiles, self.cleaned_data[name])
+        if len(found) != 1:
+            raise forms.ValidationError(
+                gettext("Enter exactly one tile; you entered %(count)s.") % {"count": len(found)},
+                code="NOT_ONE_TILE",
+            )
+        return found[0]
+
+    @property
+    def pending(self) -> str:
+        if not self.is_bound or not self.errors:
+            return ""
+        for name, errors in self.errors.as_data().items():
+            waiting = name in self.typing or all(e.code in EMPTY_CODES for e in errors)
+            if not waiting or len(errors) > 1:
+                return ""
+        return "typing" if self.typing else "empty"
 
     def clean_indicator(self):
-        return _engine(parse_indicator, self.cleaned_data["indicator"])
+        return self.parse("indicator", parse_indicator, self.cleaned_data["indicator"])
 
     def add_engine_error(self, error: InputError, default: str) -> None:
         """Put an engine error under the field it names (or `default`)."""
@@ -179,7 +201,7 @@ class MeldCheckForm(CheckerForm):
     )
 
     def clean_tiles(self):
-        return _engine(parse_melds, _trim(self.cleaned_data["tiles"]))
+        return self.parse("tiles", parse_melds, _trim(self.cleaned_data["tiles"]))
 
     def clean(self):
         data = super().clean()
@@ -238,14 +260,14 @@ class DiscardCheckForm(CheckerForm):
     )
 
     def clean_table(self):
-        return _engine(parse_melds, _trim(self.cleaned_data["table"]), allow_empty=True)
+        return self.parse("table", parse_melds, _trim(self.cleaned_data["table"]), allow_empty=True)
 
     def clean_tile(self):
-        return _one_tile(self.cleaned_data["tile"])
+        return self.one_tile("tile")
 
     def clean_rack(self):
         text = self.cleaned_data["rack"]
-        return _engine(parse_tiles, text) if text else None
+        return self.parse("rack", parse_tiles, text) if text else None
 
 
 class RackForm(CheckerForm):
@@ -289,7 +311,7 @@ class RackForm(CheckerForm):
         self.fields["round"].initial = first
 
     def clean_rack(self):
-        tiles = _engine(parse_tiles, self.cleaned_data["rack"])
+        tiles = self.parse("rack", parse_tiles, self.cleaned_data["rack"])
         if len(tiles) > MAX_RACK_TILES:
             error = InputError(
                 ReasonCode.RACK_TOO_LONG, field="rack", count=len(tiles), limit=MAX_RACK_TILES

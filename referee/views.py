@@ -161,10 +161,13 @@ def card(request, slug):
 
 
 def _checker_context(request, form, result) -> dict:
+    fragment = wants_fragment(request)
     return {
         "form": form,
         "result": result,
-        "fragment": wants_fragment(request),
+        "fragment": fragment,
+        # An answer while someone types waits for fields not filled in yet (CheckerForm.pending)
+        "pending": form.pending if fragment and result is None else "",
         "permalink": request.get_full_path() if result is not None else "",
     }
 

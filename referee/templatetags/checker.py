@@ -10,10 +10,11 @@ OOB = mark_safe(' data-hx-swap-oob="true"')
 
 
 @register.simple_tag
-def field_error(field, oob: bool = False) -> SafeString:
+def field_error(field, oob: bool = False, quiet: str = "") -> SafeString:
     """The error line of a checker's input: always there, empty while the input is fine, so a
-    live answer can fill or clear it (`oob`: htmx swaps it in beside the verdict)."""
-    errors = field.errors
+    live answer can fill or clear it (`oob`: htmx swaps it in beside the verdict). `quiet`:
+    the answer waits for more typing (`CheckerForm.pending`) and marks nothing."""
+    errors = () if quiet else field.errors
     return format_html(
         '<p class="field__error" id="{}_error" data-error-for="{}"{}{}>{}</p>',
         field.auto_id,

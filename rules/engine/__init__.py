@@ -21,6 +21,7 @@ Tiles and notation (tiles.py, notation.py)
 - PLAYERS, STARTING_TILES, OTHER_TILES, PILE_AFTER_DEAL   the deal: 4, 15, 14, 48 (D1)
 - parse_tile(token), parse_tiles(text, allow_empty=False), parse_indicator(text)
 - parse_melds(text, allow_empty=False)   melds separated by `|`
+- still_typing(text, error)      the error is only a last token not typed to the end (`r12 r`)
 - format_tile(t), format_tiles(tiles, separator=" "), format_melds(melds)
 
 Melds (melds.py)
@@ -122,6 +123,7 @@ from .notation import (
     parse_melds,
     parse_tile,
     parse_tiles,
+    still_typing,
 )
 from .play import (
     AddVerdict,
@@ -252,6 +254,7 @@ __all__ = [
     "score_round",
     "solve_all_at_once",
     "solve_contract",
+    "still_typing",
     "tile",
     "tile_points",
     "validate_round_list",

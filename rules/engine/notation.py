@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 
 from .tiles import FALSE_JOKER, OKEY, Colour, Tile, TileKind, check_indicator
-from .verdicts import NotationError, ReasonCode
+from .verdicts import InputError, NotationError, ReasonCode
 
 LETTERS: dict[str, Colour] = {
     "r": Colour.RED,
@@ -27,6 +27,9 @@ LETTERS: dict[str, Colour] = {
 }
 _SEPARATORS = re.compile(r"[\s+,\-]+")
 _TOKEN = re.compile(r"([^\W\d_]*)(\d*)")
+#: How a token starts before it is a tile: a colour letter still without its number, or the
+#: first letter of `ok` or `fj`.
+_BEGINNINGS = frozenset(LETTERS) | {"o", "f"}
 
 
 def parse_tile(token: str, position: int | None = None) -> Tile:
@@ -107,6 +110,25 @@ def parse_melds(text: str, *, allow_empty: bool = False) -> tuple[tuple[Tile, ..
                 **dict(error.facts),
             ) from None
     return tuple(melds)
+
+
+def still_typing(text: str, error: InputError) -> bool:
+    """Whether `error`, raised by parsing `text`, is only that its last token is not finished:
+    the text ends in that token, which is the start of a tile (`r`, `o` …), and every token
+    before it read. A checker that answers while someone types waits for the rest."""
+    if error.code not in (ReasonCode.MISSING_NUMBER, ReasonCode.NOT_A_TILE):
+        return False
+    if not text or not text[-1].isalpha():
+        return False
+    last_meld = text.count("|")
+    found = tokens(text.split("|")[-1])
+    return (
+        bool(found)
+        and found[-1].lower() in _BEGINNINGS
+        and error.token == found[-1]
+        and error.position == len(found) - 1
+        and error.facts.get("meld", last_meld) == last_meld
+    )
 
 
 def format_tile(t: Tile) -> str:

@@ -18,6 +18,7 @@ from rules.engine import (
     parse_melds,
     parse_tile,
     parse_tiles,
+    still_typing,
     tile,
 )
 
@@ -63,6 +64,31 @@ def test_errors_name_the_bad_token_and_why(text, token, code, rule):
         parse_tiles(text)
     assert (caught.value.token, caught.value.code, caught.value.rule) == (token, code, rule)
     assert caught.value.position == text.split().index(token)
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "typing"),
+    [
+        (parse_tiles, "r12 r13 r", True),  # a colour letter waits for its number (T1)
+        (parse_tiles, "r12 S", True),  # German letters too, any case
+        (parse_tiles, "b5 o", True),  # the start of `ok`
+        (parse_tiles, "f", True),  # the start of `fj`
+        (parse_indicator, "b", True),
+        (parse_melds, "b4 b5 b6 | r7 k", True),
+        (parse_tiles, "r12 r ", False),  # a separator after it: the token is finished
+        (parse_tiles, "r r12", False),  # not the last token
+        (parse_tiles, "x5 r", False),  # an earlier token is wrong
+        (parse_tiles, "r12 x", False),  # no tile starts with x
+        (parse_tiles, "r12 rk", False),
+        (parse_tiles, "r14", False),  # a number past 13 is wrong, not unfinished
+        (parse_melds, "b4 b | r7 k7 b7", False),  # an earlier meld
+        (parse_melds, "b4 b5 b6 || r", False),  # an empty meld before it
+    ],
+)
+def test_a_last_token_still_being_typed_is_told_apart_from_a_wrong_one(parse, text, typing):
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert still_typing(text, caught.value) is typing
 
 
 def test_empty_input():

@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 PREFIX = {"en": "/en/referee/", "de": "/de/schiedsrichter/"}
 CHECK = {"en": "/en/referee/check/", "de": "/de/schiedsrichter/pruefen/"}
 DISCARD = {"en": "/en/referee/discard/", "de": "/de/schiedsrichter/abwurf/"}
+RACK = {"en": "/en/referee/rack/", "de": "/de/schiedsrichter/steinhalter/"}
 LANGUAGES = ("en", "de")
 KEYS = (
     "run-12-13-1",
@@ -45,6 +46,10 @@ def check_url(language="en", **params):
 
 def discard_url(language="en", **params):
     return DISCARD[language] + (f"?{urlencode(params)}" if params else "")
+
+
+def rack_url(language="en", **params):
+    return RACK[language] + (f"?{urlencode(params)}" if params else "")
 
 
 class _Reader(HTMLParser):

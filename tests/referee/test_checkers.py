@@ -12,7 +12,7 @@ from kutsite import content
 from referee import views
 from referee.forms import ContractRounds
 
-from .helpers import LANGUAGES, check_url, discard_url, find, find_all
+from .helpers import LANGUAGES, check_url, discard_url, find, find_all, rack_url
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -189,12 +189,6 @@ def test_an_empty_checker_shows_neither_verdict_nor_error(client):
             "Farbbuchstabe",
         ),
         (
-            {"tiles": "", "indicator": "b8"},
-            "tiles",
-            "Enter at least one tile",
-            "mindestens einen Stein",
-        ),
-        (
             {"tiles": "b4 b5 b6||r7", "indicator": "b8"},
             "tiles",
             "Meld 2 is empty",
@@ -207,7 +201,6 @@ def test_an_empty_checker_shows_neither_verdict_nor_error(client):
             "Von jedem Stein gibt es nur 2",
         ),
         ({"tiles": "r7 " * 80, "indicator": "b8"}, "tiles", "too long", "zu lang"),
-        ({"tiles": "r7", "indicator": ""}, "indicator", "Enter the indicator", "Anzeigestein ein"),
         (
             {"tiles": "r7", "indicator": "b8", "round": "99"},
             "round",
@@ -226,12 +219,6 @@ def test_an_empty_checker_shows_neither_verdict_nor_error(client):
             "indicator",
             "exactly one tile",
             "genau ein Stein",
-        ),
-        (
-            {"tiles": "r12 r13 r1", "indicator": ""},
-            "indicator",
-            "Enter the indicator",
-            "Anzeigestein ein",
         ),
         (
             {"tiles": "r12 r13 r1", "indicator": "b8", "round": "99"},
@@ -262,6 +249,63 @@ def test_bad_input_gets_a_field_error_in_the_pages_language(
             assert f"id_{field}_error" in field_input["aria-describedby"].split()
         else:
             assert error["data-hx-swap-oob"] == "true"
+
+
+HINT = re.compile(r'<p class="checker__hint">([^<]*)</p>')
+KEEP_TYPING = {"en": "Keep typing", "de": "Tipp weiter"}
+
+
+@pytest.mark.parametrize(
+    ("url", "params", "field", "english", "german"),
+    [
+        (check_url, {"tiles": "", "indicator": "b8"}, "tiles", "at least one tile", "einen Stein"),
+        (check_url, {"tiles": "r7", "indicator": ""}, "indicator", "the indicator", "Anzeigestein"),
+        (check_url, {"tiles": "r12 r13 r1", "indicator": " "}, "indicator", "the indicator", "Anz"),
+        (discard_url, {"tile": "", "indicator": "b8"}, "tile", "discarded tile", "abgeworfenen"),
+        (rack_url, {"rack": "", "indicator": "b8"}, "rack", "tiles on your rack", "Steinhalter"),
+        (rack_url, {"rack": "", "indicator": "b8", "round": "4"}, "rack", "Enter the", "Gib die"),
+    ],
+)
+def test_a_field_not_filled_in_yet_waits_while_typing_and_is_an_error_on_submit(
+    client, url, params, field, english, german
+):
+    for language, words in (("en", english), ("de", german)):
+        _, live = page(client, url(language, **params), **HTMX)
+        assert not find_all(live, data_error=True), live
+        empty_hint = HINT.search(page(client, url(language))[1]).group(1)
+        assert HINT.search(live).group(1) == empty_hint  # as before anything was typed
+        _, submitted = page(client, url(language, **params))
+        assert words in find(submitted, data_error=field).text, (language, field)
+
+
+@pytest.mark.parametrize(
+    ("url", "params", "field", "typing"),
+    [
+        (check_url, {"tiles": "r12 r", "indicator": "b8"}, "tiles", True),
+        (check_url, {"tiles": "b4 b5 b6 | r7 k7 O", "indicator": "b8"}, "tiles", True),
+        (check_url, {"tiles": "r12 r13 r1", "indicator": "b"}, "indicator", True),
+        (discard_url, {"tile": "f", "indicator": "b8"}, "tile", True),
+        (rack_url, {"rack": "r7 k7 b7 s", "indicator": "b8"}, "rack", True),
+        (check_url, {"tiles": "r12 r ", "indicator": "b8"}, "tiles", False),  # a space: done
+        (check_url, {"tiles": "x5 r", "indicator": "b8"}, "tiles", False),
+        (check_url, {"tiles": "r12 x", "indicator": "b8"}, "tiles", False),
+        (rack_url, {"rack": "r7 k7 b7 s", "indicator": "b"}, "rack", True),  # both fields
+    ],
+)
+def test_a_tile_typed_halfway_waits_while_typing_and_is_an_error_on_submit(
+    client, url, params, field, typing
+):
+    for language in LANGUAGES:
+        _, live = page(client, url(language, **params), **HTMX)
+        if typing:
+            assert not find_all(live, data_error=True), live
+            assert KEEP_TYPING[language] in HINT.search(live).group(1)
+        else:
+            assert find(live, data_error=field)
+            assert KEEP_TYPING[language] not in live
+        _, submitted = page(client, url(language, **params))
+        assert find(submitted, data_error=field)
+        assert KEEP_TYPING[language] not in submitted
 
 
 def test_typing_is_forgiving_about_case_separators_and_german_letters(client):

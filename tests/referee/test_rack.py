@@ -1,21 +1,14 @@
 """The rack helper page (C2, C4, P4, S2, S3): whole page and htmx fragment in both languages,
 the data- markers, field errors in the page's language, and the links to it."""
 
-from urllib.parse import urlencode
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .helpers import LANGUAGES, find, find_all
+from .helpers import LANGUAGES, RACK, find, find_all, rack_url
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
-RACK = {"en": "/en/referee/rack/", "de": "/de/schiedsrichter/steinhalter/"}
-
-
-def rack_url(language="en", **params):
-    return RACK[language] + (f"?{urlencode(params)}" if params else "")
 
 
 def page(client, url, **headers):
@@ -164,7 +157,6 @@ def test_a_link_that_only_chooses_the_round_opens_the_helper_on_it(client, wante
         ({"rack": "r1 r1 r1"}, "rack", "only 2 of each", "gibt es nur 2"),
         ({"rack": "b8 b8 r1"}, "rack", "only 2 of each", "gibt es nur 2"),  # the indicator is one
         ({"rack": "r7 x9"}, "rack", "“x9” is not a tile", "„x9“ ist kein Stein"),
-        ({"rack": ""}, "rack", "Enter the tiles on your rack", "Steine auf deinem Steinhalter"),
         ({"indicator": "fj"}, "indicator", "never a false joker", "nie ein falscher Joker"),
         ({"indicator": "ok"}, "indicator", "not as “ok”", "nicht als „ok“"),
         ({"indicator": "b14"}, "indicator", "from 1 to 13", "von 1 bis 13"),
