@@ -98,6 +98,28 @@ def test_a_bad_token_is_marked_at_its_field_and_cleared_when_fixed(live_server, 
     expect(page.locator("#id_tiles")).not_to_have_attribute("aria-invalid", "true")
 
 
+def test_typing_is_not_marked_wrong_before_it_is_finished(live_server, page, content):
+    """Filling the indicator first does not flag the empty tiles field, nor does a tile typed
+    halfway; sending the form does."""
+    page.goto(live_server.url + CHECK["en"])
+    tiles, error, hint = (
+        page.locator("#id_tiles"),
+        page.locator("#id_tiles_error"),
+        page.locator("#check-result .checker__hint"),
+    )
+    page.locator("#id_indicator").fill("b8")
+    expect(page).to_have_url(re.compile(r"indicator=b8"))  # the live answer has come
+    expect(hint).to_contain_text("at least one tile")
+    tiles.press_sequentially("r12 r")
+    expect(page).to_have_url(re.compile(r"tiles=r12(\+|%20)r&"))
+    expect(hint).to_contain_text("Keep typing")
+    expect(error).to_be_empty()
+    expect(tiles).not_to_have_attribute("aria-invalid", "true")
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(error).to_contain_text("“r” is not a tile")
+    expect(tiles).to_have_attribute("aria-invalid", "true")
+
+
 def test_discard_checker_answers_as_you_type(live_server, page, content):
     page.goto(live_server.url + DISCARD["en"])
     page.locator("#id_indicator").fill("b8")
