@@ -391,7 +391,7 @@ def _render_entry_page(
     context.update(
         {
             "form": form,
-            "calc": Calculation(form),
+            "calc": Calculation(form, live=wants_fragment(request)),
             "round_number": round_number,
             "round_errors": round_errors or [],
             "round_contract": contracts.get(round_number, "") if round_number else "",

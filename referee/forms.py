@@ -19,7 +19,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import get_language, gettext, gettext_lazy
 
-from kutsite import content
+from kutsite import content, live
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles, still_typing
 from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
@@ -122,16 +122,10 @@ def _trim(text: str) -> str:
     return text.strip().strip("|").strip()
 
 
-#: Errors that only say a field is still empty.
-EMPTY_CODES = frozenset({"required", str(ReasonCode.EMPTY)})
-
-
 class CheckerForm(forms.Form):
     """Shared by the checkers: bound only when the query holds one of the form's fields.
 
-    `pending` tells an answer given while someone types (htmx) what to wait for rather than
-    mark as wrong: "empty" when every error is a field not filled in yet, "typing" when one
-    also ends in a tile typed halfway (`r12 r`), "" when there is a real error or none.
+    `pending`: what an answer given while someone types waits for (kutsite/live.py).
     """
 
     def __init__(self, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
@@ -162,13 +156,7 @@ class CheckerForm(forms.Form):
 
     @property
     def pending(self) -> str:
-        if not self.is_bound or not self.errors:
-            return ""
-        for name, errors in self.errors.as_data().items():
-            waiting = name in self.typing or all(e.code in EMPTY_CODES for e in errors)
-            if not waiting or len(errors) > 1:
-                return ""
-        return "typing" if self.typing else "empty"
+        return live.pending(self, self.typing)
 
     def clean_indicator(self):
         return self.parse("indicator", parse_indicator, self.cleaned_data["indicator"])

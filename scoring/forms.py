@@ -47,10 +47,10 @@ from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
-from kutsite import content
+from kutsite import content, live
 from kutsite.text import clean_name
 from rules import reasons
-from rules.engine.notation import parse_indicator, parse_tiles
+from rules.engine.notation import parse_indicator, parse_tiles, still_typing
 from rules.engine.scoring import PlayerInput, PlayerState, ScoreError, score_round
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.models import Round
@@ -311,6 +311,25 @@ class CalculatorForm(forms.Form):
     def value(self, name: str) -> str:
         return self.values[name]
 
+    @cached_property
+    def typing(self) -> frozenset[str]:
+        """The fields of tiles that end in a tile typed halfway (`k3 b`)."""
+        found = set()
+        for name, parse in TILE_FIELDS.items():
+            typed = clean_text(self.data.get(name, "")) if name in self.errors else ""
+            if typed[-1:].isalpha():
+                try:
+                    parse(typed.strip())
+                except InputError as error:
+                    if still_typing(typed.strip(), error):
+                        found.add(name)
+        return frozenset(found)
+
+    @property
+    def pending(self) -> str:
+        """What an answer given while someone types waits for (kutsite/live.py)."""
+        return live.pending(self, self.typing)
+
     def query_string(self) -> str:
         """The canonical query string of the input: the parameters that are set, in order."""
         pairs = []
@@ -325,6 +344,7 @@ class CalculatorForm(forms.Form):
 
 
 FIELD_NAMES: tuple[str, ...] = tuple(CalculatorForm.base_fields)
+TILE_FIELDS = {"indicator": parse_indicator, **{f"rack{i}": parse_tiles for i in PLAYERS}}
 
 
 def _field_of(error: ScoreError) -> str | None:

@@ -111,9 +111,11 @@ def lines_of(breakdown, names) -> list[Line]:
 class Calculation:
     """A calculator form as its templates show it."""
 
-    def __init__(self, form: CalculatorForm) -> None:
+    def __init__(self, form: CalculatorForm, *, live: bool = False) -> None:
         self.form = form
         self.result = form.result if form.is_bound and form.is_valid() else None
+        # An answer while someone types (`live`) waits for an empty or half-typed field
+        self.pending = form.pending if live else ""
 
     @cached_property
     def read(self) -> dict[str, Any]:
@@ -218,8 +220,8 @@ class Calculation:
 
     @cached_property
     def problems(self) -> list[Problem]:
-        """Every error, in the order of the fields, then the engine's."""
-        if not self.form.is_bound:
+        """Every error, in the order of the fields, then the engine's (none while `pending`)."""
+        if not self.form.is_bound or self.pending:
             return []
         found = []
         for name, errors in self.form.errors.as_data().items():

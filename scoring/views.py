@@ -18,7 +18,7 @@ def calculator(request):
         permalink = f"{request.path}?{query}" if query else request.path
     context = {
         "form": form,
-        "calc": Calculation(form),
+        "calc": Calculation(form, live=wants_fragment(request)),
         "permalink": permalink if form.is_bound and form.is_valid() else None,
         "examples": worked_examples,
     }

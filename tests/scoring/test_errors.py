@@ -64,6 +64,13 @@ ERROR_CASES = {
     "a name far too long": ({"name1": "A" * 300}, "name1", "max_length"),
 }
 
+# Errors that only mean "not yet" while someone types: the live (htmx) answer marks none of
+# them and says what is missing; the page, as the form is sent, lists them (kutsite/live.py).
+NOT_YET = [
+    ERROR_CASES[case][0]
+    for case in ("no indicator", "round missing", "state left empty", "rack: no number")
+]
+
 # Words that must appear in each language's sentence for a field (the field is named).
 FIELD_WORDS = {
     "en": {
@@ -108,6 +115,10 @@ def test_each_error_names_player_and_field_in_the_page_language(
         assert response.status_code == 200
         html = response.content.decode()
         found = errors(html)
+        if headers and overrides in NOT_YET:
+            # the live answer waits for a field left empty or a tile typed halfway
+            assert found == [] and scores(html) == {} and 'class="calc-empty"' in html
+            continue
         assert field in [f for f, _ in found], found
         assert scores(html) == {}
         sentence = dict(found)[field]

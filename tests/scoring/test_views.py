@@ -259,3 +259,42 @@ def test_the_calculator_and_the_scoring_guide_lead_to_a_game_sheet(client, langu
         link = re.search(r"<p[^>]* data-game-sheet-link>(.*?)</p>", html, re.S)
         assert link and f'href="{new_game}"' in link.group(1), page
         assert client.get(new_game).status_code == 200
+
+
+KEEP_TYPING = {"en": "Keep typing", "de": "Tipp weiter"}
+EMPTY_HINT = re.compile(r'<p class="calc-empty">([^<]*)</p>')
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "hint"),
+    [
+        ({"rack2": "k3 b11 b"}, "rack2", "typing"),  # a colour letter waits for its number
+        ({"rack2": "k3 b11 O"}, "rack2", "typing"),  # the start of `ok`
+        ({"indicator": "r"}, "indicator", "typing"),
+        ({"indicator": "r", "rack2": "k3 s"}, "rack2", "typing"),
+        ({"indicator": ""}, "indicator", "empty"),
+        ({"rack2": "k3 b11 b "}, "rack2", None),  # a space after it: finished, and wrong
+        ({"rack2": "x3 b"}, "rack2", None),  # an earlier tile is wrong
+        ({"rack2": "k3 b", "points4": "-1"}, "rack2", None),  # another field is wrong
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_while_typing_the_calculator_waits_for_a_field_not_finished(
+    client, overrides, field, hint, language
+):
+    """The live answer lists no error for a field left empty or ending in a tile typed halfway
+    (it says what is missing); the whole page, as the form is sent, lists every error."""
+    params = base_round(**overrides)
+    live = client.get(url(language, **params), headers={"HX-Request": "true"}).content.decode()
+    sent = client.get(url(language, **params)).content.decode()
+    assert field in [name for name, _ in errors(sent)]
+    assert KEEP_TYPING[language] not in sent
+    if hint is None:
+        assert field in [name for name, _ in errors(live)]
+        assert KEEP_TYPING[language] not in live
+        return
+    assert not errors(live) and not scores(live)
+    shown = EMPTY_HINT.search(live).group(1)
+    assert (KEEP_TYPING[language] in shown) is (hint == "typing")
+    empty = EMPTY_HINT.search(client.get(url(language)).content.decode()).group(1)
+    assert (shown == empty) is (hint == "empty")

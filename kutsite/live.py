@@ -1,0 +1,30 @@
+"""What an answer given while someone types waits for, rather than mark as wrong.
+
+The checkers and the calculator answer on every pause in typing (htmx). Two errors there only
+mean "not yet": a field not filled in so far, and a field that ends in a tile typed halfway
+(`r12 r`, see `rules.engine.notation.still_typing`). Such an answer marks neither and says what
+is missing; the same input sent as a form (a whole page) gets the errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from django import forms
+
+from rules.engine.verdicts import ReasonCode
+
+#: The codes of an error that only says a field is empty: Django's and the engine's.
+EMPTY_CODES = frozenset({"required", str(ReasonCode.EMPTY)})
+
+
+def pending(form: forms.Form, typing: Collection[str]) -> str:
+    """What `form`'s errors wait for: "typing" when each is a field left empty or one in
+    `typing` (ending in a tile typed halfway), and one is; "empty" when each is a field left
+    empty; "" when the form has a real error, or none."""
+    if not form.is_bound or not form.errors:
+        return ""
+    for name, errors in form.errors.as_data().items():
+        if len(errors) > 1 or not (name in typing or errors[0].code in EMPTY_CODES):
+            return ""
+    return "typing" if any(name in form.errors for name in typing) else "empty"
