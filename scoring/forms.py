@@ -71,6 +71,8 @@ def clean_text(value: Any) -> str:
     """Text without control characters (tabs and newlines become spaces)."""
     if not isinstance(value, str):
         return "" if value is None else str(value)
+    if value.isprintable():  # no control character, no tab or line break: nearly all input
+        return value
     return "".join(
         " " if ch in "\t\r\n" else ch
         for ch in value
@@ -134,7 +136,18 @@ def _engine_error(error: InputError) -> ValidationError:
     return ValidationError(reasons.error_message(error), code=str(error.code))
 
 
-class TextField(forms.CharField):
+class Shared:
+    """A calculator field that no form changes: every form uses the one instance. Its pages
+    write their inputs themselves (no widget renders) and nothing sets a field's attributes,
+    so the deep copy Django makes of every field, its widget and its messages for each form
+    (a third of what a live answer's form cost) bought nothing. A test holds the fields to it.
+    """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
+
+class TextField(Shared, forms.CharField):
     """Text as typed, without control characters; longer than `TEXT_LIMIT` is refused."""
 
     default_error_messages = {"max_length": TOO_LONG}
@@ -172,7 +185,7 @@ class RackField(TextField):
             raise _engine_error(error) from None
 
 
-class PointsField(forms.IntegerField):
+class PointsField(Shared, forms.IntegerField):
     """A total counted by the player: digits only, 0…9999; None when not given."""
 
     default_error_messages = {
@@ -206,7 +219,7 @@ class StateInput(forms.Select):
         return data.get(name, PlayerState.MELDED.value)
 
 
-class StateField(forms.TypedChoiceField):
+class StateField(Shared, forms.TypedChoiceField):
     """How a player's round ended: the engine's `PlayerState` (any case, spaces around)."""
 
     widget = StateInput
@@ -231,7 +244,7 @@ class FlagInput(forms.CheckboxInput):
         return data.get(name)
 
 
-class FlagField(forms.BooleanField):
+class FlagField(Shared, forms.BooleanField):
     widget = FlagInput
 
     def __init__(self) -> None:
@@ -239,6 +252,10 @@ class FlagField(forms.BooleanField):
 
     def to_python(self, value: Any) -> bool:
         return isinstance(value, str) and value.strip().lower() in TRUE_VALUES
+
+
+class RoundField(Shared, forms.TypedChoiceField):
+    pass
 
 
 # --- The form ---------------------------------------------------------------------------------
@@ -250,7 +267,7 @@ class CalculatorForm(forms.Form):
     indicator = IndicatorField()
     # The content's rounds in the active language, read when the field is validated; the
     # same message for a missing round and for one that is none of them.
-    round = forms.TypedChoiceField(
+    round = RoundField(
         coerce=int,
         initial=1,
         choices=lambda: rounds().choices,
@@ -305,8 +322,18 @@ class CalculatorForm(forms.Form):
 
     @cached_property
     def values(self) -> dict[str, str]:
-        """The text of each parameter as given (its initial value for an unbound form)."""
-        return {name: clean_text(self[name].value()) for name in self.fields}
+        """The text of each parameter as given (its initial value for an unbound form): what
+        each widget reads from the data, as a bound field's `value()` would give it (no field of
+        the calculator prepares its value)."""
+        if not self.is_bound:
+            return {
+                name: clean_text(self.get_initial_for_field(field, name))
+                for name, field in self.fields.items()
+            }
+        return {
+            name: clean_text(field.widget.value_from_datadict(self.data, self.files, name))
+            for name, field in self.fields.items()
+        }
 
     def value(self, name: str) -> str:
         return self.values[name]

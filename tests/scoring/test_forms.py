@@ -4,12 +4,14 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.test import RequestFactory
+from django.urls import reverse
 from django.utils import translation
 
+from games import services
 from rules.engine.scoring import PlayerState
 from rules.engine.tiles import tile
 from rules.models import Round
-from scoring.forms import CalculatorForm, calculator_query, calculator_url
+from scoring.forms import CalculatorForm, calculator_query, calculator_url, clean_text
 from scoring.presenters import Calculation
 from tests.scoring.helpers import base_round, errors, scores
 
@@ -197,3 +199,57 @@ def test_the_form_reads_the_rounds_from_memory(django_assert_num_queries):
             with translation.override(language):
                 working = Calculation(CalculatorForm(base_round(round="20"))).working
                 assert [row.score for row in working] == [0, 500, 500, 500]
+
+
+def _field_state(field):
+    """What a field holds: its attributes, its widget's and its messages' (a change to any
+    of them in one form would reach every other form)."""
+    return (
+        dict(vars(field)),
+        dict(vars(field.widget)),
+        dict(field.widget.attrs),
+        dict(field.error_messages),
+        list(field.validators),
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_form_shares_the_fields_and_no_page_changes_them(client, language):
+    """The calculator's fields are shared by every form (scoring.forms.Shared): the pages that
+    use the form — the calculator, whole and live, valid or not, and the game sheet's record
+    and edit pages — leave each field, its widget and its messages as they were."""
+    before = {name: _field_state(f) for name, f in CalculatorForm.base_fields.items()}
+    form = CalculatorForm(base_round())
+    assert all(form.fields[name] is f for name, f in CalculatorForm.base_fields.items())
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    with translation.override(language):
+        pages = [
+            reverse("games:record", args=[game.edit_secret]),
+            reverse("scoring:calculator"),
+        ]
+    for page in pages:
+        for params in (base_round(), base_round(rack2="k3 b", points4="-1"), {}):
+            for headers in ({}, {"HX-Request": "true"}):
+                response = client.get(page, params, headers=headers)
+                assert response.status_code == 200
+    for params in (base_round(), base_round(indicator="x")):
+        response = client.post(pages[0], {**params, "version": game.version})
+        assert response.status_code in (200, 302, 400, 409)
+    assert {name: _field_state(f) for name, f in CalculatorForm.base_fields.items()} == before
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("r4 k5", "r4 k5"),
+        ("Çağrı ö ß 😀", "Çağrı ö ß 😀"),  # printable in any script: as typed
+        ("r4\tk5\nb6\r", "r4 k5 b6 "),  # tabs and line breaks become spaces
+        ("r4\x00k5\x1b", "r4k5"),  # other control characters go
+        ("r4\ud800", "r4"),  # a lone surrogate goes
+        ("a\u200bb", "a\u200bb"),  # not printable, but no control character: kept
+        (None, ""),
+        (12, "12"),
+    ],
+)
+def test_clean_text_drops_control_characters_only(typed, kept):
+    assert clean_text(typed) == kept
