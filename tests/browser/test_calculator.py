@@ -76,6 +76,31 @@ def test_pick_tiles_and_watch_the_score_change_without_a_reload(live_server, pag
     expect(page.locator("#id_okey_finish")).to_be_checked()
 
 
+def test_typing_is_not_marked_wrong_before_it_is_finished(live_server, page):
+    """A tile typed halfway in a rack asks to keep typing instead of marking the rack; the next
+    keystrokes finish it and the scores come back; sending an unfinished tile marks it."""
+    page.goto(f"{live_server.url}/en/calculator/?{FILLED}")
+    rack, error = page.locator("#id_rack2"), page.locator("#id_rack2_error")
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "195")
+    rack.click()
+    page.keyboard.press("End")
+    rack.press_sequentially(" y")
+    expect(page).to_have_url(re.compile(r"rack2=k3(\+|%20)b11(\+|%20)ok(\+|%20)y&"))
+    expect(page.locator("#calculator-result .calc-empty")).to_contain_text("Keep typing")
+    expect(page.locator("#calculator-result [data-error]")).to_have_count(0)
+    expect(error).to_be_empty()
+    expect(rack).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator('[data-live="2"] strong')).to_have_text("–")
+    rack.press_sequentially("13")
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "260")
+    rack.press_sequentially(" b")
+    expect(page.locator("#calculator-result .calc-empty")).to_contain_text("Keep typing")
+    page.get_by_role("button", name="Calculate", exact=True).click()
+    expect(page.locator('[data-error="rack2"]')).to_contain_text("Ben, tiles left")
+    expect(error).not_to_be_empty()
+    expect(rack).to_have_attribute("aria-invalid", "true")
+
+
 def test_german_calculator_recalculates(live_server, page):
     page.goto(f"{live_server.url}/de/rechner/?{FILLED}")
     expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "195")
