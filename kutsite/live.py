@@ -2,8 +2,10 @@
 
 The checkers and the calculator answer on every pause in typing (htmx). Two errors there only
 mean "not yet": a field not filled in so far, and a field that ends in a tile typed halfway
-(`r12 r`, see `rules.engine.notation.still_typing`). Such an answer marks neither and says what
-is missing; the same input sent as a form (a whole page) gets the errors.
+(`r12 r`, see `rules.engine.notation.still_typing`). A melded player whose rack and points are
+both still empty is the first kind: the calculator pre-selects "melded" for everyone, so while
+the table fills in one player the others are not wrong, only not done. Such an answer marks
+neither and says what is missing; the same input sent as a form (a whole page) gets the errors.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from django import forms
 
 from rules.engine.verdicts import ReasonCode
 
-#: The codes of an error that only says a field is empty: Django's and the engine's.
-EMPTY_CODES = frozenset({"required", str(ReasonCode.EMPTY)})
+#: The codes of an error that only says a field is empty: Django's and the engine's (a tile
+#: field left empty; a melded player's rack, with its points, left empty).
+EMPTY_CODES = frozenset({"required", str(ReasonCode.EMPTY), str(ReasonCode.MISSING_RACK)})
 
 
 def pending(form: forms.Form, typing: Collection[str]) -> str:

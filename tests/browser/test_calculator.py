@@ -101,6 +101,27 @@ def test_typing_is_not_marked_wrong_before_it_is_finished(live_server, page):
     expect(rack).to_have_attribute("aria-invalid", "true")
 
 
+def test_players_not_reached_yet_are_not_marked_wrong(live_server, page):
+    """Every player starts as "melded": while the first racks are typed, the others' empty
+    racks are not errors, the answer says what is missing; sending the form lists them."""
+    page.goto(f"{live_server.url}/en/calculator/")
+    page.locator("#id_indicator").fill("r4")
+    page.locator("label[for=id_state1_1]").click()
+    page.locator("#id_rack2").fill("k3 b11")
+    expect(page).to_have_url(re.compile(r"rack2=k3(\+|%20)b11"))
+    expect(page.locator("#calculator-result .calc-empty")).to_contain_text("Choose the indicator")
+    expect(page.locator("#calculator-result [data-error]")).to_have_count(0)
+    page.locator("#id_rack3").fill("y2")
+    page.locator("#id_points4").fill("40")
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "70")  # 14 × 5
+    page.locator("#id_points4").fill("")
+    expect(page.locator("#calculator-result .calc-empty")).to_be_visible()
+    expect(page.locator("#calculator-result [data-error]")).to_have_count(0)
+    page.get_by_role("button", name="Calculate", exact=True).click()
+    expect(page.locator('[data-error="rack4"]')).to_contain_text("Player 4, tiles left")
+    expect(page.locator("#id_rack4")).to_have_attribute("aria-invalid", "true")
+
+
 def test_german_calculator_recalculates(live_server, page):
     page.goto(f"{live_server.url}/de/rechner/?{FILLED}")
     expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "195")

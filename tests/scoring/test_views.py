@@ -273,6 +273,10 @@ EMPTY_HINT = re.compile(r'<p class="calc-empty">([^<]*)</p>')
         ({"indicator": "r"}, "indicator", "typing"),
         ({"indicator": "r", "rack2": "k3 s"}, "rack2", "typing"),
         ({"indicator": ""}, "indicator", "empty"),
+        # melded (the state every player starts with) but no rack typed yet: not done, not wrong
+        ({"points4": ""}, "rack4", "empty"),
+        ({"state3": "melded", "points4": ""}, "rack3", "empty"),
+        ({"points4": "", "points2": "5"}, "rack4", None),  # with a real error: all are shown
         ({"rack2": "k3 b11 b "}, "rack2", None),  # a space after it: finished, and wrong
         ({"rack2": "x3 b"}, "rack2", None),  # an earlier tile is wrong
         ({"rack2": "k3 b", "points4": "-1"}, "rack2", None),  # another field is wrong
