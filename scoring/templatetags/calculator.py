@@ -1,7 +1,13 @@
-"""Calculator helpers: the errors and the live score that belong to one input or player."""
+"""Calculator helpers: the errors and the live score that belong to one input or player; the
+score table's rows and the working, drawn in Python like the verdicts (a live answer draws
+them on every pause in typing, and as template loops they were a third of its cost)."""
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+
+from kutsite.templatetags.components import rule_badge
 
 register = template.Library()
 
@@ -29,3 +35,56 @@ def player_score(rows, number: int | str):
 def live_scores(calc) -> list:
     """The working rows when the round could be scored, else none."""
     return calc.working if calc.result is not None else []
+
+
+@register.simple_tag
+def score_rows(rows) -> SafeString:
+    """The score table's body rows, one per player (`scoring.presenters.PlayerWorking`)."""
+    badge = format_html('<span class="calc-badge">{}</span> ', gettext("lowest"))
+    marked = SafeString(' class="calc-scores__lowest" data-lowest')
+    return format_html_join(
+        "",
+        '\n    <tr data-player="{}" data-score="{}" data-score-text="{}"{}>'
+        '\n      <th scope="row">{}</th>\n      <td class="num">{}{}</td>\n    </tr>',
+        (
+            (
+                row.number,
+                row.score,
+                row.score_text,
+                marked if row.lowest else "",
+                row.name,
+                badge if row.lowest else "",
+                row.score_text,
+            )
+            for row in rows
+        ),
+    )
+
+
+def _badge(rule: str | None) -> SafeString | str:
+    return format_html(" {}", rule_badge(rule)) if rule else ""
+
+
+@register.simple_tag
+def working(rows) -> SafeString:
+    """How each player's score was reached: a section per player, a step per line, each with
+    the rule it applies."""
+    sections = []
+    for row in rows:
+        steps = format_html_join(
+            "",
+            '<li data-step="{}">{}{}</li>',
+            ((line.code, line.text, _badge(line.rule)) for line in row.lines),
+        )
+        sections.append(
+            format_html(
+                '\n  <section class="calc-working__player" aria-labelledby="working-{}">'
+                '\n    <h4 id="working-{}">{}: {}</h4>\n    <ol>{}</ol>\n  </section>',
+                row.number,
+                row.number,
+                row.name,
+                row.score_text,
+                steps,
+            )
+        )
+    return SafeString("".join(sections))

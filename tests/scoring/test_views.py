@@ -3,7 +3,11 @@
 import re
 
 import pytest
+from django.utils import translation
+from django.utils.html import escape
 
+from scoring.forms import CalculatorForm
+from scoring.presenters import Calculation
 from tests.scoring.helpers import base_round, errors, scores, url
 
 pytestmark = pytest.mark.django_db  # the rounds are the `Round` rows
@@ -192,6 +196,54 @@ def test_names_are_used_and_escaped(client):
     html = client.get(url(**base_round(name1="Ana", name2="<b>Ben</b>"))).content.decode()
     assert '<th scope="row">Ana</th>' in html
     assert "&lt;b&gt;Ben&lt;/b&gt;" in html and "<b>Ben</b>" not in html
+
+
+WORKING = re.compile(
+    r'<section class="calc-working__player" aria-labelledby="working-(\d)">\s*'
+    r'<h4 id="working-\1">(.*?)</h4>\s*<ol>(.*?)</ol>',
+    re.S,
+)
+STEP = re.compile(r'<li data-step="(\w+)">(.*?)</li>', re.S)
+TABLE_ROW = re.compile(
+    r'<tr data-player="(\d)" data-score="(-?\d+)" data-score-text="([^"]*)"( class="[^"]*" '
+    r'data-lowest)?>\s*<th scope="row">(.*?)</th>\s*<td class="num">(.*?)</td>',
+    re.S,
+)
+
+
+LOWEST = {"en": "lowest", "de": "niedrigste"}
+RULE_BADGE = re.compile(r'<a class="rule-id" href="[^"#]+#[^"]+" aria-label="[^"]+">(\w+)</a>')
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("fragment", [False, True])
+def test_score_table_and_working_show_the_presenters_rows(client, language, fragment):
+    """Each player's row and working, as the presenter has them: name (escaped), score, the
+    lowest marked, every step in order with its rule's badge."""
+    params = base_round(name1="<i>Ana</i> & Co", name2="Ben", team="1")
+    headers = {"HX-Request": "true"} if fragment else {}
+    html = client.get(url(language, **params), headers=headers).content.decode()
+    with translation.override(language):
+        rows = Calculation(CalculatorForm(params)).working
+    lowest_word = LOWEST[language]
+    assert len(rows) == 4 and any(row.lowest for row in rows)
+    table = TABLE_ROW.findall(html)
+    assert [int(number) for number, *_ in table] == [row.number for row in rows]
+    working = WORKING.findall(html)
+    assert [int(number) for number, _, _ in working] == [row.number for row in rows]
+    for row, cells, (_, heading, steps) in zip(rows, table, working, strict=True):
+        _, score, score_text, marked, name, cell = cells
+        assert (int(score), score_text, name) == (row.score, row.score_text, escape(row.name))
+        assert bool(marked) is row.lowest
+        assert (lowest_word in cell) is row.lowest and cell.endswith(row.score_text)
+        assert heading == f"{escape(row.name)}: {row.score_text}"
+        found = STEP.findall(steps)
+        assert [code for code, _ in found] == [line.code for line in row.lines]
+        for (_, text), line in zip(found, row.lines, strict=True):
+            assert text.startswith(escape(line.text))
+            badge = RULE_BADGE.search(text)
+            assert (badge.group(1) if badge else None) == line.rule
+    assert "<i>Ana</i>" not in html and "&lt;i&gt;Ana&lt;/i&gt; &amp; Co" in html
 
 
 def test_final_round_and_exhausted_notes(client):
