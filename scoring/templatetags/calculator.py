@@ -1,6 +1,6 @@
 """Calculator helpers: the errors and the live score that belong to one input or player; the
 score table's rows and the working, drawn in Python like the verdicts (a live answer draws
-them on every pause in typing, and as template loops they were a third of its cost)."""
+them on every pause in typing; as template loops they were the costliest part of its template)."""
 
 from django import template
 from django.utils.html import format_html, format_html_join
