@@ -1,5 +1,6 @@
 import os
 import shutil
+from types import SimpleNamespace
 
 import pytest
 
@@ -147,3 +148,16 @@ def _fresh_content_memory():
     with override_settings(CONTENT_VERSION_POLL=float("inf")):
         yield
     content.reset()
+
+
+@pytest.fixture
+def steady_clock(monkeypatch):
+    """Rate limits count in fixed windows of the clock (kutsite/ratelimit.py): a test that
+    counts several requests must not see a window end between two of them (a 15-minute window
+    ends every quarter hour, and an admin login takes a second on a slow machine). The limiter's
+    clock stands at the start of a window of every length the tests use."""
+    from kutsite import ratelimit
+
+    start = 1_800_000_000  # a multiple of 900 and of 3,600
+    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: start))
+    return start

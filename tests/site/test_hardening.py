@@ -99,6 +99,7 @@ def game(db):
 # --- Rate limits ----------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("steady_clock")
 @override_settings(RATE_LIMITS={"new-game": (2, 3600), "admin-login": (3, 900)})
 @pytest.mark.parametrize(
     ("url", "language", "heading", "wait"),
@@ -122,6 +123,7 @@ def test_starting_games_is_limited_with_a_429_in_the_pages_language(
     assert other.post(url, {**PLAYERS, "table": "solo"}).status_code == 302
 
 
+@pytest.mark.usefixtures("steady_clock")
 @override_settings(RATE_LIMITS={"new-game": (2, 3600), "admin-login": (3, 900)})
 def test_admin_login_attempts_are_limited(client):
     for _ in range(3):
@@ -131,6 +133,7 @@ def test_admin_login_attempts_are_limited(client):
     assert "Too many tries" in refused.content.decode()
 
 
+@pytest.mark.usefixtures("steady_clock")
 @override_settings(RATE_LIMITS={"new-game": (1, 3600), "admin-login": (3, 900)}, FORWARDED_HOPS=1)
 def test_behind_a_proxy_the_forwarded_address_counts():
     proxy = {"REMOTE_ADDR": "10.0.0.1"}

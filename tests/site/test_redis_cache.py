@@ -64,6 +64,7 @@ def redis_server():
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+@pytest.mark.usefixtures("steady_clock")
 @pytest.mark.django_db
 def test_rate_limits_count_in_redis_and_the_site_goes_on_when_it_stops(redis_server):
     process, url = redis_server
