@@ -209,8 +209,6 @@ TABLE_ROW = re.compile(
     r'data-lowest)?>\s*<th scope="row">(.*?)</th>\s*<td class="num">(.*?)</td>',
     re.S,
 )
-
-
 LOWEST = {"en": "lowest", "de": "niedrigste"}
 RULE_BADGE = re.compile(r'<a class="rule-id" href="[^"#]+#[^"]+" aria-label="[^"]+">(\w+)</a>')
 
@@ -225,7 +223,6 @@ def test_score_table_and_working_show_the_presenters_rows(client, language, frag
     html = client.get(url(language, **params), headers=headers).content.decode()
     with translation.override(language):
         rows = Calculation(CalculatorForm(params)).working
-    lowest_word = LOWEST[language]
     assert len(rows) == 4 and any(row.lowest for row in rows)
     table = TABLE_ROW.findall(html)
     assert [int(number) for number, *_ in table] == [row.number for row in rows]
@@ -235,7 +232,7 @@ def test_score_table_and_working_show_the_presenters_rows(client, language, frag
         _, score, score_text, marked, name, cell = cells
         assert (int(score), score_text, name) == (row.score, row.score_text, escape(row.name))
         assert bool(marked) is row.lowest
-        assert (lowest_word in cell) is row.lowest and cell.endswith(row.score_text)
+        assert (LOWEST[language] in cell) is row.lowest and cell.endswith(row.score_text)
         assert heading == f"{escape(row.name)}: {row.score_text}"
         found = STEP.findall(steps)
         assert [code for code, _ in found] == [line.code for line in row.lines]
