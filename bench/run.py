@@ -455,7 +455,7 @@ def main(argv=None) -> int:
             "cpu_ms": statistics.median(x["cpu_ms"] or 0 for x in static_runs),
         },
         "pages": [{k: v for k, v in e.items()} for e in pages],
-        "in_process_us": probe.get("cpu_us", {}),
+        "in_process": probe.get("in_process", {}),
         "skipped": [e for e in probe["pages"] if e.get("skipped")],
         "assets": asset_sizes,
         "load": {k: v for k, v in (load or {}).items() if k != "raw"} or None,
@@ -575,20 +575,21 @@ def markdown(report: dict) -> str:
 
 
 def in_process_lines(report: dict) -> list[str]:
-    """CPU per request measured in one process (bench/probe.py), beside the static file's."""
-    costs = report.get("in_process_us") or {}
+    """What each row cost in one process (bench/probe.py), beside the static file."""
+    costs = report.get("in_process") or {}
     static = costs.get("static file")
     if not static:
         return []
     lines = [
-        "In process, CPU per request through the whole middleware stack, no server, no network "
-        "(bench/probe.py; median of 5 × 200, a new random query per request on the unique rows):",
-        f"  {'row':<32} {'µs':>7} {'×static':>8}",
-        f"  {'static file':<32} {static:>7.0f} {1:>8.2f}",
+        "In process, through the whole middleware stack, no server, no network (bench/probe.py; "
+        "CPU: median of 5 × 200, a new random query per request on the unique rows; calls: "
+        "function calls per request, the same on any machine for the same code):",
+        f"  {'row':<32} {'µs':>7} {'×static':>8} {'calls':>7}",
     ]
-    for name, us in costs.items():
-        if name != "static file" and us:
-            lines.append(f"  {name:<32} {us:>7.0f} {static / us:>8.2f}")
+    for name, cost in costs.items():
+        lines.append(
+            f"  {name:<32} {cost['us']:>7.0f} {static['us'] / cost['us']:>8.2f} {cost['calls']:>7}"
+        )
     return lines
 
 

@@ -80,11 +80,19 @@ def test_the_in_process_probe_asks_each_row_with_new_queries_and_refuses_a_faili
     )
     path = "/en/referee/check/"
     costs = cpu_per_request(
-        {"page": (path, "tiles={t}+{t}+{t}&indicator={t}", False)}, batches=2, size=5
+        {
+            "floor": ("/healthz", "", False),
+            "page": (path, "tiles={t}+{t}+{t}&indicator={t}", False),
+        },
+        batches=2,
+        size=5,
     )
-    assert costs["page"] > 0
-    # 50 warm-up requests and 10 measured ones, nearly all a new page that the cache keeps
+    assert costs["page"]["us"] > 0
+    # every call through Django is counted: a checker page makes several times the floor's
+    assert costs["floor"]["calls"] > 200
+    assert costs["page"]["calls"] > 3 * costs["floor"]["calls"]
+    # 50 warm-up requests, 10 timed and 5 counted, nearly all a new page that the cache keeps
     pages = [key for key in kept if "cache_page" in key]
-    assert len(set(pages)) >= 55
+    assert len(set(pages)) >= 60
     with pytest.raises(RuntimeError, match="404"):
         cpu_per_request({"gone": ("/en/no-such-page/", "", False)}, batches=1, size=1)
