@@ -5,7 +5,8 @@ parameters" with the engine's own notation and enum; `clean` then asks the engin
 (`rules.engine.scoring`) to score the round and files its errors under the fields they concern.
 What the pages show of a form is `scoring.presenters`. No rule is decided here.
 
-`CalculatorForm(data=request.GET)` (or `request.POST`; `initial={...}` for an empty form)
+`CalculatorForm(data=request.GET)` (or `request.POST`; `initial={...}` for an empty form;
+`prefix="c"` reads `c-indicator`, `c-round`, … as any Django form does)
     Fields `indicator` (a `Tile`), `round` (a number of a `Round` row), the flags `team`,
     `okey_finish`, `exhausted` (on for "1", "on", "true" or "yes") and per player i = 1…4
     `name<i>` (cut to 30 characters, `kutsite.text.clean_name`), `state<i>` (a `PlayerState`),
@@ -23,7 +24,8 @@ What the pages show of a form is `scoring.presenters`. No rule is decided here.
                            four scores;
     `form.value(name)`     a parameter's text as given (its initial value when unbound);
     `form.query_string()`  the canonical query of the input (only parameters that are set), for
-                           a permalink or to store a round and open it again.
+                           a permalink or to store a round and open it again (the calculator's
+                           own names, whatever the prefix).
 
 `calculator_query(players, *, round, indicator, team, okey_finish, exhausted, states, racks,
 points)` is the query string (no "?") that opens the calculator pre-filled — per-player
@@ -280,7 +282,9 @@ class CalculatorForm(forms.Form):
     name4, state4, rack4, points4 = NameField(), StateField(), RackField(), PointsField()
 
     def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
-        if data is not None and not any(key in data for key in self.base_fields):
+        prefix = kwargs.get("prefix") or self.prefix
+        keys = (f"{prefix}-{name}" if prefix else name for name in self.base_fields)
+        if data is not None and not any(key in data for key in keys):
             data = None
         super().__init__(data, *args, **kwargs)
         self.rounds = rounds()
@@ -331,7 +335,9 @@ class CalculatorForm(forms.Form):
                 for name, field in self.fields.items()
             }
         return {
-            name: clean_text(field.widget.value_from_datadict(self.data, self.files, name))
+            name: clean_text(
+                field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            )
             for name, field in self.fields.items()
         }
 
@@ -343,7 +349,9 @@ class CalculatorForm(forms.Form):
         """The fields of tiles that end in a tile typed halfway (`k3 b`)."""
         found = set()
         for name, parse in TILE_FIELDS.items():
-            typed = clean_text(self.data.get(name, "")) if name in self.errors else ""
+            typed = (
+                clean_text(self.data.get(self.add_prefix(name), "")) if name in self.errors else ""
+            )
             if typed[-1:].isalpha():
                 try:
                     parse(typed.strip())

@@ -113,6 +113,27 @@ def test_query_string_round_trips():
     assert again.is_valid() and again.scores == form.scores == (0, 195, 0, 200)
 
 
+def test_a_prefixed_form_reads_its_own_keys():
+    """As any Django form: a page with two forms gives one a prefix, and each reads its keys."""
+
+    def prefixed(params):
+        return {f"c-{key}": value for key, value in params.items()}
+
+    typing = base_round(name1="Ana", points4=None, rack4="r2 b")
+    other = {"rack4": "k1"}  # an unprefixed key is another form's
+    form = CalculatorForm({**prefixed(typing), **other}, prefix="c")
+    plain = CalculatorForm(typing)
+    assert form.is_bound and form.values["name1"] == "Ana" and form.values["rack4"] == "r2 b"
+    assert form.errors.keys() == plain.errors.keys() == {"rack4"}
+    assert form.typing == plain.typing == {"rack4"}  # a tile typed halfway, read from c-rack4
+    done = base_round(name1="Ana", points4=None, rack4="r2 b3")
+    fixed = CalculatorForm({**prefixed(done), **other}, prefix="c")
+    assert fixed.is_valid() and fixed.scores == CalculatorForm(done).scores
+    assert fixed.query_string() == CalculatorForm(done).query_string()  # the calculator's names
+    # the calculator's own names alone leave a prefixed form unbound
+    assert not CalculatorForm(done, prefix="c").is_bound
+
+
 def test_calculator_query_and_url():
     query = calculator_query(
         ["Ana", "Ben"],
