@@ -278,7 +278,7 @@ def test_my_games_tells_two_games_of_the_same_players_apart(
     expect(items.nth(1)).to_contain_text(f"{started[0]} · {rounds.format(3)}")
     for item in (items.nth(0), items.nth(1)):
         expect(item.get_by_role("link")).to_contain_text("Ana · Ben · Cem · Dila")
-    forget = "Vergessen" if language == "de" else "Forget"
+    forget = "Entfernen" if language == "de" else "Forget"
     expect(items.nth(1).get_by_role("button")).to_have_accessible_name(
         f"{forget}: Ana · Ben · Cem · Dila, {started[0]} · {rounds.format(3)} "
         + ("eingetragen" if language == "de" else "recorded")

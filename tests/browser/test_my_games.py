@@ -49,7 +49,7 @@ def test_sheets_opened_here_are_listed_newest_first_and_can_be_forgotten(
 
     # the new-game page lists them too; forgetting one keeps the other and focus in the list
     page.goto(live_server.url + new)
-    mine.get_by_role("button", name="Vergessen: Maximilian · Jürgen · Ana · Ben").click()
+    mine.get_by_role("button", name="Entfernen: Maximilian · Jürgen · Ana · Ben").click()
     expect(links).to_have_count(1)
     expect(links.nth(0)).to_have_attribute("href", second_view)
     expect(mine.get_by_role("button")).to_be_focused()

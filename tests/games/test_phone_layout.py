@@ -18,5 +18,5 @@ def test_undo_needs_two_taps_and_names_stay_whole(client, game):
     html = client.get(f"/de/spiele/{game.edit_secret}/").content.decode()
     summary = html.index('<summary id="undo-question">Runde 1 rückgängig machen</summary>')
     assert summary < html.index('id="undo-last"')
-    assert "Sicher? Zum Bestätigen auf die Schaltfläche tippen." in html
+    assert "Sicher? Tippe zum Bestätigen auf die Schaltfläche." in html
     assert f'<span class="sheet-name">{game.player1}</span>' in html

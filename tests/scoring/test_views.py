@@ -177,7 +177,7 @@ def test_working_in_german(client):
         url("de", **base_round(okey_finish="1", team="1", state3="melded", rack3="fj fj"))
     )
     html = html.content.decode()
-    assert "Steine nach ihren Zahlen: 3 + 11 = 14" in html
+    assert "Zahlen auf den Steinen: 3 + 11 = 14" in html
     assert "× 5, weil der Okey rot ist: 195" in html
     assert "× 2, weil die Runde mit Okey beendet wurde: 390" in html
     assert "Partner von Spieler 1 (Runde beendet): 0" in html
@@ -209,7 +209,7 @@ TABLE_ROW = re.compile(
     r'data-lowest)?>\s*<th scope="row">(.*?)</th>\s*<td class="num">(.*?)</td>',
     re.S,
 )
-LOWEST = {"en": "lowest", "de": "niedrigste"}
+LOWEST = {"en": "lowest", "de": "am niedrigsten"}
 RULE_BADGE = re.compile(r'<a class="rule-id" href="[^"#]+#[^"]+" aria-label="[^"]+">(\w+)</a>')
 
 

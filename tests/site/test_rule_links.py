@@ -148,7 +148,7 @@ def test_a_badge_names_the_rule_in_both_languages():
     with translation.override("de"):
         assert 'aria-label="Regel M2: Reihen">M2</a>' in rule_badge("M2")
         assert 'href="/de/anleitung/#rule-X6"' in rule_badge("X6")
-        assert 'aria-label="Regel X6: Mit Okey beenden kostet nichts"' in rule_badge("X6")
+        assert 'aria-label="Regel X6: Mit Okey beenden ist straffrei"' in rule_badge("X6")
 
 
 def heading_problems(reader: Outline) -> list[str]:
