@@ -587,6 +587,8 @@ def in_process_lines(report: dict) -> list[str]:
         f"  {'row':<32} {'µs':>7} {'×static':>8} {'calls':>7}",
     ]
     for name, cost in costs.items():
+        if not cost["us"]:
+            continue
         lines.append(
             f"  {name:<32} {cost['us']:>7.0f} {static['us'] / cost['us']:>8.2f} {cost['calls']:>7}"
         )
