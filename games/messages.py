@@ -80,16 +80,16 @@ def refusal_message(refusal: Refused) -> str:
     if reason is Reason.EXHAUSTED_TOO_EARLY and redeals == 0:
         return (
             gettext(
-                "In round %(round)s the pile has not run out before: up to %(limit)s the "
-                "round is dealt again without a score. Record a redeal instead."
+                "In round %(round)s the pile has not run out before. Up to %(limit)s, the "
+                "round is dealt again without a score: record a redeal instead."
             )
             % facts
         )
     if reason is Reason.EXHAUSTED_TOO_EARLY:
         return (
             gettext(
-                "In round %(round)s the pile has run out only %(redeals)s so far: up to "
-                "%(limit)s the round is dealt again without a score. Record a redeal "
+                "In round %(round)s the pile has run out only %(redeals)s so far. Up to "
+                "%(limit)s, the round is dealt again without a score: record a redeal "
                 "instead."
             )
             % facts

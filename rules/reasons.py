@@ -242,10 +242,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "fifth, not even an Okey."
     ),
     R.COLOUR_ALREADY_IN_GROUP: _(
-        "The group already holds a tile in %(colour)s; each colour appears only once."
+        "The Küt group already holds a tile in %(colour)s; each colour appears only once."
     ),
     R.WRONG_NUMBER_FOR_GROUP: _(
-        "The group’s number is %(number)s; only a %(number)s in a missing colour fits."
+        "The Küt group’s number is %(number)s; only a %(number)s in a missing colour fits."
     ),
     R.WRONG_COLOUR_FOR_RUN: _(
         "The run is in %(colour)s; only a tile of that colour can extend it."
@@ -597,7 +597,7 @@ def _join(items: Iterable[str], *, either: bool = False) -> str:
 _AT = {
     "low": pgettext_lazy("add a tile", "at the low end of the run"),
     "high": pgettext_lazy("add a tile", "at the high end of the run"),
-    "group": pgettext_lazy("add a tile", "as the group’s missing colour"),
+    "group": pgettext_lazy("add a tile", "as the Küt group’s missing colour"),
 }
 _OFFENCE = {
     R.OKEY_DISCARD: pgettext_lazy("penalty discard", "an Okey"),
@@ -805,7 +805,7 @@ RULE_TITLES = {
     "M3": pgettext_lazy("rule title", "Pairs"),
     "M4": pgettext_lazy("rule title", "An Okey fills any gap"),
     "M5": pgettext_lazy("rule title", "A false joker in a meld"),
-    "C1": pgettext_lazy("rule title", "Every round sets a contract"),
+    "C1": pgettext_lazy("rule title", "Every round but the last sets a contract"),
     "C2": pgettext_lazy("rule title", "The opening meld is the contract"),
     "C3": pgettext_lazy("rule title", "20 rounds"),
     "C4": pgettext_lazy("rule title", "The last round: all at once"),

@@ -236,7 +236,7 @@ def test_the_edit_page_refuses_another_round(client, game):
 def test_pile_ran_out_is_only_scored_after_three_redeals(client, game):
     response = post_round(client, game, 1, 1, exhausted=True)
     assert response.status_code == 400
-    assert "Record a redeal instead" in response.content.decode()
+    assert "record a redeal instead" in response.content.decode()
     for _ in range(3):
         version = Game.objects.get(pk=game.pk).version
         response = client.post(urls(game)["redeal"], {"version": version, "round": 1})
