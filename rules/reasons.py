@@ -369,10 +369,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     ),
     R.POINTS_GIVEN: _("Counted by the player: %(points)s"),
     R.MULTIPLIER: _("× %(factor)s, because the Okey is %(colour)s: %(points)s"),
-    R.DOUBLED: _("× 2, because the round ended with an Okey: %(points)s"),
+    R.DOUBLED: _("× 2, because the round was finished with Okey: %(points)s"),
     # Scoring: notes about the whole round
     R.OKEY_FINISH_IGNORED_IN_FINAL: _(
-        "Finishing with an Okey does not count in the final round, so no score is doubled."
+        "Finishing with Okey does not count in the final round, so no score is doubled."
     ),
     R.EXHAUSTED_SCORED: _(
         "The draw pile ran out for the fourth time in a row: the round is scored as normal, "
@@ -825,7 +825,7 @@ RULE_TITLES = {
     "X3": pgettext_lazy("rule title", "No choice, no penalty"),
     "X4": pgettext_lazy("rule title", "The last discard is free"),
     "X5": pgettext_lazy("rule title", "Fewer than two tiles in the pile"),
-    "X6": pgettext_lazy("rule title", "Finishing with an Okey is free"),
+    "X6": pgettext_lazy("rule title", "Finishing with Okey is free"),
     "E1": pgettext_lazy("rule title", "The last discard ends the round"),
     "E2": pgettext_lazy("rule title", "The draw pile runs out"),
     "S1": pgettext_lazy("rule title", "Ending the round scores 0"),

@@ -31,7 +31,7 @@ ROUND_WIDE = {
     "indicator": _("Indicator"),
     "round": _("Round"),
     "team": _("Team table"),
-    "okey_finish": _("Finished with an Okey"),
+    "okey_finish": _("Finished with Okey"),
     "exhausted": _("The pile ran out a fourth time"),
     "state": _("Who ended the round"),
 }

@@ -83,7 +83,7 @@ FIELD_WORDS = {
         "indicator": "Indicator",
         "round": "Round",
         "state": "Who ended the round",
-        "okey_finish": "Finished with an Okey",
+        "okey_finish": "Finished with Okey",
         "rack": "tiles left",
         "points": "points",
         "state_": "this round",

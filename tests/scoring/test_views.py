@@ -165,7 +165,7 @@ def test_working_shows_each_step(client):
     assert "1 Okey × 25 = 25" in html
     assert "Sum: 39" in html
     assert "× 5, because the Okey is red: 195" in html
-    assert "× 2, because the round ended with an Okey: 390" in html
+    assert "× 2, because the round was finished with Okey: 390" in html
     assert "Not melded: 500" in html
     assert "1,000" in html
     assert "Counted by the player: 40" in html
@@ -245,7 +245,7 @@ def test_score_table_and_working_show_the_presenters_rows(client, language, frag
 
 def test_final_round_and_exhausted_notes(client):
     html = client.get(url(**base_round(round="20", okey_finish="1"))).content.decode()
-    assert "Finishing with an Okey does not count in the final round" in html
+    assert "Finishing with Okey does not count in the final round" in html
     html = client.get(url("de", **base_round(exhausted="1", state1="melded", rack1="r1")))
     assert "zum vierten Mal leer" in html.content.decode()
 
@@ -284,7 +284,7 @@ def test_worked_examples_cover_what_the_issue_asks(client):
     assert 'data-multiplier="5"' in cards["red-okey"] and "1 Okey × 25" in cards["red-okey"]
     assert 'data-multiplier="2"' in cards["blue-okey"]
     finish = cards["okey-finish"]
-    assert "okey_finish=1" in finish and "× 2, because the round ended with an Okey" in finish
+    assert "okey_finish=1" in finish and "× 2, because the round was finished with Okey" in finish
     team = cards["team-table"]
     assert "team=1" in team and "Partner of Ana" in team
 
