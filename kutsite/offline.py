@@ -96,7 +96,7 @@ def manifest(request):
         "short_name": "Küt",
         "description": gettext(
             "The rules of Küt (American Okey) at your table, also offline: the guide, "
-            "the 20 rounds and the referee's rulings."
+            "the 20 rounds and the referee’s rulings."
         ),
         "start_url": home,
         "scope": home,

@@ -94,7 +94,7 @@ class RoundAdmin(TranslationAdmin):
                     "pairs",
                 ),
                 "description": _(
-                    "The contract's wording on the site is generated from these numbers."
+                    "The contract’s wording on the site is generated from these numbers."
                 ),
             },
         ),

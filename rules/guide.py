@@ -454,7 +454,7 @@ FAQ = (
         gettext_lazy("Can I add tiles before I have melded?"),
         gettext_lazy(
             "No. First meld your contract; from your next turn on you may add to any meld, "
-            "yours or an opponent's."
+            "yours or an opponent’s."
         ),
         "add-before-melding",
     ),
@@ -483,7 +483,7 @@ FAQ = (
         gettext_lazy("Can I discard an Okey?"),
         gettext_lazy(
             "You can, but it costs 2 penalty tiles. As the tile that ends the round it is "
-            "free, and everyone else's score for the round is doubled (except in the final "
+            "free, and everyone else’s score for the round is doubled (except in the final "
             "round)."
         ),
         "discard-okey",

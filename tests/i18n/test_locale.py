@@ -11,6 +11,8 @@ CATALOGUES = sorted(
     p for p in ROOT.glob("**/locale/de/LC_MESSAGES/django.po") if ".venv" not in p.parts
 )
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
+# A straight apostrophe in English prose: inside a word (round's) or after a plural (players').
+STRAIGHT_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])|(?<=s)'(?=[\s.,:;)]|$)")
 
 
 def test_there_are_german_catalogues():
@@ -35,6 +37,47 @@ def test_translations_keep_their_placeholders(path):
         assert sorted(PLACEHOLDER.findall(entry.msgid)) == sorted(
             PLACEHOLDER.findall(entry.msgstr)
         ), entry.msgid
+
+
+@pytest.mark.parametrize(
+    "text", ["the round's contract", "the players' scores", "the players'"], ids=repr
+)
+def test_a_straight_apostrophe_is_found(text):
+    assert STRAIGHT_APOSTROPHE.search(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["the round’s contract", 'class="x"', "<a href='#a'>b</a>", "x = 'y'"], ids=repr
+)
+def test_quotes_in_markup_are_not_apostrophes(text):
+    assert not STRAIGHT_APOSTROPHE.search(text)
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_english_interface_text_sets_the_typographic_apostrophe(path):
+    """The site's English writes ’ (the round’s contract), as it writes “…” and –."""
+    straight = [
+        entry.msgid
+        for entry in polib.pofile(str(path))
+        if STRAIGHT_APOSTROPHE.search(f"{entry.msgid}\n{entry.msgid_plural}")
+    ]
+    assert not straight, straight
+
+
+@pytest.mark.django_db
+def test_english_content_sets_the_typographic_apostrophe():
+    """The same for the content in the database: rounds, glossary, rulings and examples."""
+    from modeltranslation.translator import translator
+
+    checked = 0
+    for model in translator.get_registered_models():
+        names = [f"{name}_en" for name in translator.get_options_for_model(model).fields]
+        for row in model.objects.values("pk", *names):
+            for name in names:
+                text = row[name] or ""
+                checked += bool(text)
+                assert not STRAIGHT_APOSTROPHE.search(text), (model.__name__, row["pk"], name)
+    assert checked > 100  # the content is there to be read
 
 
 def test_german_home_page_is_german(client):

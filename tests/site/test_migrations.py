@@ -28,6 +28,7 @@ REFEREE_SEED = ROOT / "referee/migrations/0002_seed_rulings.json"
 RULES_CHANGES = [
     ROOT / "rules/migrations/0003_german_wording.json",
     ROOT / "rules/migrations/0004_content_review.json",
+    ROOT / "rules/migrations/0005_typography.json",
 ]
 REFEREE_CHANGES = [
     ROOT / "referee/migrations/0004_german_slugs_and_content.json",
