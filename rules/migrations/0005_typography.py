@@ -1,7 +1,7 @@
 """Typography: the shipped English glossary with a typographic apostrophe (’), as every other
 English text of the site, where it had a straight one (').
 
-Frozen like 0004: the changes are read from `0005_typography.json` beside this file (each field
+Frozen like 0004: the texts are read from `0005_typography.json` beside this file (each field
 with its text before and after) and nothing from the app is imported. A field an editor has
 already changed is left alone, in both directions.
 """
@@ -15,25 +15,15 @@ DATA = Path(__file__).with_suffix(".json")
 
 
 def _apply(apps, old: str, new: str) -> None:
-    data = json.loads(DATA.read_text(encoding="utf-8"))
-    models = {
-        "rounds": (apps.get_model("rules", "Round"), "number"),
-        "glossary": (apps.get_model("rules", "GlossaryTerm"), "slug"),
-    }
-    for part, (model, key) in models.items():
-        for value, fields in data[part].items():
-            row = model.objects.filter(**{key: value}).first()
-            if row is None:
-                continue
-            changed = [f for f, texts in fields.items() if getattr(row, f) == texts[old]]
-            columns = list(changed)
-            for name in changed:
-                setattr(row, name, fields[name][new])
-                if name.endswith("_en"):  # the untranslated column mirrors the default language
-                    setattr(row, name[:-3], fields[name][new])
-                    columns.append(name[:-3])
-            if columns:
-                row.save(update_fields=columns)
+    glossary = json.loads(DATA.read_text(encoding="utf-8"))["glossary"]
+    for term in apps.get_model("rules", "GlossaryTerm").objects.filter(slug__in=glossary):
+        # Only English fields change, and the untranslated column mirrors English.
+        texts = {f: t for f, t in glossary[term.slug].items() if getattr(term, f) == t[old]}
+        for name, text in texts.items():
+            setattr(term, name, text[new])
+            setattr(term, name.removesuffix("_en"), text[new])
+        if texts:
+            term.save(update_fields=[*texts, *(f.removesuffix("_en") for f in texts)])
 
 
 def forward(apps, schema_editor):
