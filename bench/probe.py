@@ -59,6 +59,12 @@ PAGES = [
         "?table=b4+b5+b6%7Cr7+k7+b7&tile=b7&indicator=r3&rack=b7+r2+k9&pile=20",
     ),
     (
+        "rack helper",
+        ["referee:rack"],
+        [],
+        "?indicator=b8&round=3&rack=r5+r6+r7+k7+b7+y7+k9+k10+k11+b2+y12+y13+ok+r1",
+    ),
+    (
         "calculator result",
         ["scoring:calculator"],
         [],

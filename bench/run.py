@@ -44,6 +44,8 @@ TARGET_RATIOS = {
     "calculator fragment, unique": 0.3,
     "meld check, unique": 0.2,
     "discard check, unique": 0.2,
+    "rack helper, unique": 0.2,
+    "rack helper fragment, unique": 0.3,
     "calculator, unique": 0.2,
     "game sheet": 0.5,
     "game sheet (edit)": 0.3,
@@ -141,6 +143,9 @@ def wrk(
     return result
 
 
+#: A dealt rack of 14 tiles: the rack helper searches the best opening and the outs for it.
+RACK_QUERY = "indicator={t}&round={n}&rack=" + "+".join(["{t}"] * 14)
+
 #: A fresh random query per request, as at a real table where every question is new. Each
 #: entry: (row name, page whose path is used, query template, htmx fragment?). `{t}` is a
 #: random tile, `{n}` a round number; wrk's Lua fills them in for every request.
@@ -148,6 +153,8 @@ UNIQUE = [
     ("meld check, unique", "meld check", "tiles={t}+{t}+{t}&indicator={t}&round={n}", False),
     ("meld check fragment, unique", "meld check", "tiles={t}+{t}+{t}&indicator={t}", True),
     ("discard check, unique", "discard check", "table={t}+{t}+{t}&tile={t}&indicator={t}", False),
+    ("rack helper, unique", "rack helper", RACK_QUERY, False),
+    ("rack helper fragment, unique", "rack helper", RACK_QUERY, True),
     (
         "calculator, unique",
         "calculator result",
