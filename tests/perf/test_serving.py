@@ -13,6 +13,7 @@ from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from games import services
 from kutsite import content
@@ -300,13 +301,23 @@ def test_a_flood_of_unique_queries_stays_bounded_and_content_survives(client):
         },
     }
 )
-def test_typed_rounds_that_are_no_round_add_nothing_to_the_fragment_cache(client):
+@pytest.mark.parametrize(
+    ("view", "query"),
+    [
+        ("referee:check", "tiles=r1+r2+r3&indicator=b8&round={}"),
+        ("referee:rack", "rack=r1+r2+r3&indicator=b8&round={}"),
+    ],
+)
+def test_typed_rounds_that_are_no_round_add_nothing_to_the_fragment_cache(client, view, query):
+    """A checker's round list is kept once per round chosen (the field component keeps a
+    select per choice); a typed value that is no round is drawn with its error, never kept."""
     fragments = caches["template_fragments"]
-    kept = make_template_fragment_key("chosen-field", ["en", "referee:check", "round", "5"])
-    client.get("/en/referee/check/?tiles=r1+r2+r3&indicator=b8&round=5")
+    kept = make_template_fragment_key("chosen-field", ["en", view, "round", "5"])
+    url = reverse(view)
+    client.get(f"{url}?{query.format(5)}")
     assert fragments.has_key(kept)
     for i in range(200):
-        page = client.get(f"/en/referee/check/?tiles=r1+r2+r3&indicator=b8&round=x{i}")
+        page = client.get(f"{url}?{query.format(f'x{i}')}")
         assert f"There is no round x{i}" in page.content.decode()
     # Each junk value was drawn afresh, not kept: the valid round's select is still there.
     assert fragments.has_key(kept)
