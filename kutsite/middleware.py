@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.middleware import cache
 
+from kutsite.htmx import wants_fragment
+
 
 class PermissionsPolicyMiddleware:
     """Sends Permissions-Policy and Cross-Origin-Resource-Policy, which Django's
@@ -25,12 +27,6 @@ class FetchFromCacheMiddleware(cache.FetchFromCacheMiddleware):
     whole page and is asked as usual."""
 
     def process_request(self, request):
-        # The headers django-htmx reads (kutsite.htmx.wants_fragment), from META: a kept page
-        # then leaves without building `request.headers`.
-        meta = request.META
-        if (
-            meta.get("HTTP_HX_REQUEST") == "true"
-            and meta.get("HTTP_HX_HISTORY_RESTORE_REQUEST") != "true"
-        ):
+        if wants_fragment(request):
             return None
         return super().process_request(request)

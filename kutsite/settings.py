@@ -99,7 +99,6 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
     # Innermost: gives the empty 405 of `require_http_methods` a page (kutsite/errors.py).
     "kutsite.errors.MethodNotAllowedPage",
 ]

@@ -6,41 +6,46 @@ The engine knows what a tile *is*; this module only decides how it is drawn and 
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from rules.engine.tiles import is_okey, okey_of
 
 COLOURS = ("r", "k", "b", "y")
 
 
+# Lazy, so that a tile looks up only its own colour's words, in the language of the moment.
+COLOUR_NAMES = {
+    "r": pgettext_lazy("tile colour", "red"),
+    "k": pgettext_lazy("tile colour", "black"),
+    "b": pgettext_lazy("tile colour", "blue"),
+    "y": pgettext_lazy("tile colour", "yellow"),
+}
+# The letter of the tile notation in the page's language (German: S schwarz, G gelb).
+COLOUR_LETTERS = {
+    "r": pgettext_lazy("colour letter for red", "R"),
+    "k": pgettext_lazy("colour letter for black", "K"),
+    "b": pgettext_lazy("colour letter for blue", "B"),
+    "y": pgettext_lazy("colour letter for yellow", "Y"),
+}
+# One message per colour, so that German can inflect ("rote 7", "schwarze 7").
+NUMBERED_LABELS = {
+    "r": gettext_lazy("red %(number)s"),
+    "k": gettext_lazy("black %(number)s"),
+    "b": gettext_lazy("blue %(number)s"),
+    "y": gettext_lazy("yellow %(number)s"),
+}
+
+
 def colour_name(colour: str) -> str:
-    return {
-        "r": pgettext("tile colour", "red"),
-        "k": pgettext("tile colour", "black"),
-        "b": pgettext("tile colour", "blue"),
-        "y": pgettext("tile colour", "yellow"),
-    }[colour]
+    return str(COLOUR_NAMES[colour])
 
 
 def colour_letter(colour: str) -> str:
-    # The letter of the tile notation in the page's language (German: S schwarz, G gelb).
-    return {
-        "r": pgettext("colour letter for red", "R"),
-        "k": pgettext("colour letter for black", "K"),
-        "b": pgettext("colour letter for blue", "B"),
-        "y": pgettext("colour letter for yellow", "Y"),
-    }[colour]
+    return str(COLOUR_LETTERS[colour])
 
 
 def numbered_label(colour: str, number: int) -> str:
-    # One message per colour, so that German can inflect ("rote 7", "schwarze 7").
-    template = {
-        "r": gettext("red %(number)s"),
-        "k": gettext("black %(number)s"),
-        "b": gettext("blue %(number)s"),
-        "y": gettext("yellow %(number)s"),
-    }[colour]
-    return template % {"number": number}
+    return str(NUMBERED_LABELS[colour]) % {"number": number}
 
 
 @dataclass(frozen=True)

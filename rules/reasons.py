@@ -546,15 +546,18 @@ _READ_AS: Mapping[ReasonCode, Mapping[str, Callable[[Any], str]]] = {
 # --- Facts in words ---------------------------------------------------------------------
 
 
+COLOUR_NOUNS = {
+    "r": pgettext_lazy("colour noun", "red"),
+    "k": pgettext_lazy("colour noun", "black"),
+    "b": pgettext_lazy("colour noun", "blue"),
+    "y": pgettext_lazy("colour noun", "yellow"),
+}
+
+
 def colour_noun(colour: Any) -> str:
     """A colour as a noun ("red" / "Rot"): "a run in red", "die Farbe Rot"."""
     value = str(getattr(colour, "value", colour))
-    return {
-        "r": pgettext("colour noun", "red"),
-        "k": pgettext("colour noun", "black"),
-        "b": pgettext("colour noun", "blue"),
-        "y": pgettext("colour noun", "yellow"),
-    }.get(value, value)
+    return str(COLOUR_NOUNS.get(value, value))
 
 
 def tile_label(tile: Any) -> str:

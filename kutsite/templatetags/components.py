@@ -5,7 +5,7 @@ from functools import lru_cache
 from django import template
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, escape, format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
@@ -34,12 +34,10 @@ def tiles(faces, label: str = "", small: bool = False) -> SafeString:
     """Draw a row of tiles (a meld, a rack) with an optional accessible name; `small` draws
     the row smaller (its tiles are the ones `{% tile %}` draws)."""
     language = get_language()
-    return format_html(
-        '<span class="tiles{}"{}>{}</span>',
-        " tiles--small" if small else "",
-        format_html(' role="group" aria-label="{}"', label) if label else "",
-        SafeString("".join(_drawn_tile(face, False, language) for face in faces)),
-    )
+    drawn = "".join(_drawn_tile(face, False, language) for face in faces)
+    named = format_html(' role="group" aria-label="{}"', label) if label else ""
+    size = " tiles--small" if small else ""
+    return SafeString(f'<span class="tiles{size}"{named}>{drawn}</span>')
 
 
 @register.simple_tag
@@ -52,28 +50,22 @@ def verdict(v: Verdict, brief: bool = False, headline: bool = True) -> SafeStrin
     Built here rather than in a template: a page of examples draws dozens, and each live
     check one or more, at a fifth of what an inclusion template costs.
     """
-    language, prefix = get_language(), get_script_prefix()
+    language = get_language()
     markers = v.markers[:1] if brief else v.markers
+    # The marker names and the state are the site's own words; only the values are escaped.
     parts = [
-        format_html('<figure class="verdict verdict--{}"', v.state),
-        format_html_join("", ' {}="{}"', markers),
-        SafeString(">\n"),
+        f'<figure class="verdict verdict--{v.state}"',
+        *(f' {name}="{escape(value)}"' for name, value in markers),
+        ">\n",
     ]
     if headline or not v.ok:
-        parts.append(
-            format_html(
-                '<figcaption class="verdict__head"><span class="verdict__label">{}</span>{}'
-                "</figcaption>\n",
-                v.label,
-                SafeString("".join(f" {_rule_badge(r, language, prefix)}" for r in v.rules)),
-            )
-        )
+        parts.append(_headline(v.label, v.rules, language, get_script_prefix()))
     if v.shape:
-        parts.append(format_html('<p class="verdict__tiles">{}</p>\n', _verdict_tiles(v, language)))
+        parts.append(f'<p class="verdict__tiles">{_verdict_tiles(v, language)}</p>\n')
     lines = v.situation if brief else v.situation + v.sentences
     if lines:
-        text = format_html_join("", "{} ", ((line,) for line in lines))
-        parts.append(format_html('<p class="verdict__text">{}</p>\n', text))
+        text = "".join(f"{conditional_escape(line)} " for line in lines)
+        parts.append(f'<p class="verdict__text">{text}</p>\n')
     if not brief:
         if v.arranged:
             parts.append(format_html('<p class="verdict__note" data-arranged>{}</p>\n', v.arranged))
@@ -88,8 +80,18 @@ def verdict(v: Verdict, brief: bool = False, headline: bool = True) -> SafeStrin
                     v.ruling.question,
                 )
             )
-    parts.append(SafeString("</figure>"))
+    parts.append("</figure>")
     return SafeString("".join(parts))
+
+
+# A verdict's headline is one of a few dozen (label and rules) in each language.
+@lru_cache(maxsize=512)
+def _headline(label: str, rules: tuple[str, ...], language: str | None, prefix: str) -> SafeString:
+    return format_html(
+        '<figcaption class="verdict__head"><span class="verdict__label">{}</span>{}</figcaption>\n',
+        label,
+        SafeString("".join(f" {_rule_badge(r, language, prefix)}" for r in rules)),
+    )
 
 
 def _part(caption: str, drawn: str) -> SafeString:
