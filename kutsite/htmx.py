@@ -7,8 +7,9 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 def wants_fragment(request) -> bool:
     """An htmx swap gets the fragment; a history restore needs the whole page.
 
-    Read from `META`, where the headers arrive: `request.headers` (what django-htmx's
-    `request.htmx` reads) copies every header first, a tenth of what a live answer costs.
+    Read from `META`, where the headers arrive: `request.headers`, which django-htmx's
+    `request.htmx` reads, copies every header first (about 80 function calls, on a live
+    answer that costs some 3,000 in all). The page cache's middleware asks this too.
     """
     meta = request.META
     return (

@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     # Django's widget templates, found by the project's engine (FORM_RENDERER below).
     "django.forms",
+    # htmx itself, served from the site ({% htmx_script %}); which requests are htmx's is
+    # read by kutsite.htmx.wants_fragment, so its middleware is not installed.
     "django_htmx",
     "kutsite",
     "rules",
