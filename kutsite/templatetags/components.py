@@ -5,7 +5,7 @@ from functools import lru_cache
 from django import template
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
-from django.utils.html import conditional_escape, escape, format_html, format_html_join
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
@@ -55,7 +55,7 @@ def verdict(v: Verdict, brief: bool = False, headline: bool = True) -> SafeStrin
     # The marker names and the state are the site's own words; only the values are escaped.
     parts = [
         f'<figure class="verdict verdict--{v.state}"',
-        *(f' {name}="{escape(value)}"' for name, value in markers),
+        *(f' {name}="{conditional_escape(value)}"' for name, value in markers),
         ">\n",
     ]
     if headline or not v.ok:

@@ -3,7 +3,7 @@ score table's rows and the working, drawn in Python like the verdicts (a live an
 them on every pause in typing; as template loops they were the costliest part of its template)."""
 
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
@@ -38,7 +38,7 @@ def live_scores(calc) -> list:
 
 
 # The rows below are drawn with f-strings: numbers, step codes and the site's own markup need
-# no escaping, so only the names and sentences are escaped (format_html escapes every
+# no escaping, so only the names and sentences are escaped, as format_html would (it escapes every
 # argument, which was most of what a live answer spent here).
 
 
@@ -52,7 +52,7 @@ def score_rows(rows) -> SafeString:
         drawn.append(
             f'\n    <tr data-player="{row.number}" data-score="{row.score}"'
             f' data-score-text="{row.score_text}"{marked}>'
-            f'\n      <th scope="row">{escape(row.name)}</th>'
+            f'\n      <th scope="row">{conditional_escape(row.name)}</th>'
             f'\n      <td class="num">{badge if row.lowest else ""}{row.score_text}</td>\n    </tr>'
         )
     return SafeString("".join(drawn))
@@ -68,13 +68,14 @@ def working(rows) -> SafeString:
     the rule it applies."""
     sections = []
     for row in rows:
+        name = conditional_escape(row.name)
         steps = "".join(
-            f'<li data-step="{line.code}">{escape(line.text)}{_badge(line.rule)}</li>'
+            f'<li data-step="{line.code}">{conditional_escape(line.text)}{_badge(line.rule)}</li>'
             for line in row.lines
         )
         sections.append(
             f'\n  <section class="calc-working__player" aria-labelledby="working-{row.number}">'
-            f'\n    <h4 id="working-{row.number}">{escape(row.name)}: {row.score_text}</h4>'
+            f'\n    <h4 id="working-{row.number}">{name}: {row.score_text}</h4>'
             f"\n    <ol>{steps}</ol>\n  </section>"
         )
     return SafeString("".join(sections))
