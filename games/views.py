@@ -7,6 +7,7 @@ from, and ends in a redirect (PRG); a stale or invalid POST changes nothing and 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from functools import lru_cache, wraps
@@ -15,6 +16,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
 from django.http import Http404, HttpResponse, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -58,8 +60,8 @@ from scoring.presenters import Calculation
 
 EDIT = "edit"
 VIEW = "view"
-VIEW_KEPT_SECONDS = 600
-VIEW_KEY_PREFIX = "games.view"
+KEPT_SECONDS = 600
+KEY_PREFIXES = {EDIT: "games.sheet", VIEW: "games.view"}
 # `?done=recorded-scored-3-v12`: what a write did, and the sheet's version right after it.
 _DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?-v(\d{1,9})")
 
@@ -105,13 +107,15 @@ def private_sheet(view):
 # Every sheet request and every phone's poll (each few seconds, per phone) asks for the game
 # behind a secret. Written once as SQL, because the ORM spent ten times longer building these
 # SELECTs than the database took to answer them. Both columns are unique: no ORDER BY needed.
+_SECRET_COLUMNS = {EDIT: "edit_secret", VIEW: "view_secret"}
 _BY_SECRET = {
     mode: f"SELECT * FROM {Game._meta.db_table} WHERE {column} = %s LIMIT 1"
-    for mode, column in ((EDIT, "edit_secret"), (VIEW, "view_secret"))
+    for mode, column in _SECRET_COLUMNS.items()
 }
-_VERSION_BY_VIEW_SECRET = (
-    f"SELECT version FROM {Game._meta.db_table} WHERE view_secret = %s LIMIT 1"
-)
+_VERSION_BY_SECRET = {
+    mode: f"SELECT version FROM {Game._meta.db_table} WHERE {column} = %s LIMIT 1"
+    for mode, column in _SECRET_COLUMNS.items()
+}
 
 
 def _load(request, mode: str, secret: str) -> Game | None:
@@ -125,29 +129,35 @@ def _load(request, mode: str, secret: str) -> Game | None:
 def _version(request, mode: str, secret: str) -> int | None:
     """The version of the game behind a secret (None: no such game).
 
-    When this process keeps a copy of the read-only sheet asked for, the version alone is read:
-    it is all a visit or a poll then needs. Otherwise the whole game is loaded at once, since it
-    is about to be drawn (an edit sheet is drawn anew for every 200).
+    When this process keeps a copy of the sheet asked for, the version alone is read: it is
+    all a visit or a poll then needs. Otherwise the whole game is loaded at once, since it is
+    about to be drawn.
     """
-    if mode == EDIT or _kept_view(request) is None:
+    if _kept(request, mode) is None:
         game = _load(request, mode, secret)
         return None if game is None else game.version
     if not hasattr(request, "_game_version"):  # asked by the ETag, then by the view
         with connection.cursor() as cursor:
-            cursor.execute(_VERSION_BY_VIEW_SECRET, [secret])
+            cursor.execute(_VERSION_BY_SECRET[mode], [secret])
             row = cursor.fetchone()
         request._game_version = row[0] if row else None
     return request._game_version
 
 
-def _kept_view(request) -> HttpResponse | None:
-    """This process's last copy of the read-only sheet at this URL, in this language and
-    representation (Django's page-cache keys follow the URL and the `Vary` headers), if any."""
-    if not hasattr(request, "_kept_view"):
+def _kept(request, mode: str) -> HttpResponse | None:
+    """This process's last copy of the sheet at this URL, in this language and representation
+    (Django's page-cache keys follow the URL and the `Vary` headers), if any."""
+    if not hasattr(request, "_kept_sheet"):
         store = caches["pages"]
-        key = get_cache_key(request, VIEW_KEY_PREFIX, "GET", cache=store)
-        request._kept_view = store.get(key) if key else None
-    return request._kept_view
+        key = get_cache_key(request, KEY_PREFIXES[mode], "GET", cache=store)
+        request._kept_sheet = store.get(key) if key else None
+    return request._kept_sheet
+
+
+def _keep(request, response: HttpResponse, mode: str) -> None:
+    store = caches["pages"]
+    key = learn_cache_key(request, response, KEPT_SECONDS, KEY_PREFIXES[mode], cache=store)
+    store.set(key, response, KEPT_SECONDS)
 
 
 def sheet_etag(version: int, mode: str, fragment: bool) -> str:
@@ -214,6 +224,28 @@ def new(request):
     return render(request, "games/new.html", {"form": NewGameForm()})
 
 
+def _slot(name: str) -> str:
+    # Unguessable, so no name a player types can hold one; the same in every process of a
+    # deploy, should the page cache be shared between them.
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:games.{name}".encode()).hexdigest()
+    return f"{name}-slot-{digest[:32]}"
+
+
+# The edit sheet is drawn with these in place of its forms' CSRF token and submission id, both
+# new in every answer.
+_TOKEN_SLOT = _slot("csrf")
+_SUBMISSION_SLOT = _slot("submission")
+
+
+def _filled(request, kept: HttpResponse) -> HttpResponse:
+    """The kept edit sheet with this answer's own CSRF token and submission id."""
+    body = kept.content
+    if _TOKEN_SLOT.encode() in body:  # a finished game's sheet has no form, and sets no cookie
+        body = body.replace(_TOKEN_SLOT.encode(), get_token(request).encode())
+    body = body.replace(_SUBMISSION_SLOT.encode(), new_submission().encode())
+    return HttpResponse(body, headers=kept.headers)
+
+
 @lru_cache(maxsize=256)
 def _kept_sheet(game: Game, secret: str, version: int, mode: str, language: str, texts: str):
     """A game's sheet as the templates show it, built once per version of the game and of the
@@ -224,7 +256,9 @@ def _kept_sheet(game: Game, secret: str, version: int, mode: str, language: str,
     return sheet_context(game, _entries(game), contract_texts(), mode=mode)
 
 
-def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message: str = ""):
+def _render_sheet(
+    request, game: Game, mode: str, *, status: int = 200, message: str = "", slots: bool = False
+):
     secret = game.edit_secret if mode == EDIT else game.view_secret
     kept = _kept_sheet(game, secret, game.version, mode, get_language(), content.version())
     context = {**kept, "game": game}
@@ -237,13 +271,15 @@ def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message:
             ),
             "poll_seconds": settings.GAME_POLL_SECONDS,
             "retention_days": RETENTION_DAYS,
-            "submission": new_submission(),
+            "submission": _SUBMISSION_SLOT if slots else new_submission(),
             "edit_link": (
                 request.build_absolute_uri(context["sheet_url"]) if context["sheet_url"] else ""
             ),
             "view_link": request.build_absolute_uri(context["view_url"]),
         }
     )
+    if slots:
+        context["csrf_token"] = _TOKEN_SLOT
     if status != 200:
         # A refused write shows the whole page: the message sits outside the fragment.
         response = render(request, "games/sheet.html", context, status=status)
@@ -252,12 +288,29 @@ def _render_sheet(request, game: Game, mode: str, *, status: int = 200, message:
     return render_page(request, "games/sheet.html", "sheet", context)
 
 
+def _current_etag(request, mode: str, secret: str) -> str:
+    version = _version(request, mode, secret)
+    if version is None:
+        raise SheetMissing("No such game")
+    return quote_etag(sheet_etag(version, mode, wants_fragment(request)))
+
+
 @private_sheet
 @require_safe
 @condition(etag_func=_etag_func(EDIT))
 def sheet(request, secret):
-    """The sheet for the players who keep the score: everything, and the buttons to write."""
-    return _render_sheet(request, _game_or_404(request, EDIT, secret), EDIT)
+    """The sheet for the players who keep the score: everything, and the buttons to write.
+
+    Kept like the read-only sheet, but with a slot where its forms carry the CSRF token and the
+    submission id, which every answer fills in anew (`_filled`).
+    """
+    etag = _current_etag(request, EDIT, secret)
+    kept = _kept(request, EDIT)
+    if kept is None or kept["ETag"] != etag:
+        kept = _render_sheet(request, _game_or_404(request, EDIT, secret), EDIT, slots=True)
+        kept["ETag"] = etag
+        _keep(request, kept, EDIT)
+    return _filled(request, kept)
 
 
 @private_sheet
@@ -270,20 +323,14 @@ def view(request, secret):
     content (its ETag) and kept in this process's page cache under its secret URL; the one
     query for the version stays, so a write is seen at once.
     """
-    version = _version(request, VIEW, secret)
-    if version is None:
-        raise SheetMissing("No such game")
-    etag = quote_etag(sheet_etag(version, VIEW, wants_fragment(request)))
-    kept = _kept_view(request)
+    etag = _current_etag(request, VIEW, secret)
+    kept = _kept(request, VIEW)
     if kept is not None and kept["ETag"] == etag:
         return kept
     response = _compressed_view(request, _game_or_404(request, VIEW, secret))
-    if response.status_code == 200:
-        # Kept compressed (the `Vary` it learns includes Accept-Encoding), not gzipped per visit.
-        response["ETag"] = etag
-        store = caches["pages"]
-        key = learn_cache_key(request, response, VIEW_KEPT_SECONDS, VIEW_KEY_PREFIX, cache=store)
-        store.set(key, response, VIEW_KEPT_SECONDS)
+    # Kept compressed (the `Vary` it learns includes Accept-Encoding), not gzipped per visit.
+    response["ETag"] = etag
+    _keep(request, response, VIEW)
     return response
 
 

@@ -3,6 +3,7 @@ browsers and proxies, and content kept in memory per version (kutsite/content.py
 
 import gzip
 import random
+import re
 import tempfile
 from pathlib import Path
 
@@ -11,11 +12,13 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
+from games.forms import SUBMISSION_PATTERN
+from games.models import Game
 from kutsite import content
 from kutsite.models import ContentVersion
 from referee.models import Ruling
@@ -131,9 +134,8 @@ def test_game_sheets_are_private_and_a_write_shows_at_once(client, mode):
     assert first.status_code == second.status_code == 200
     cc = directives(first)
     assert "private" in cc and "no-cache" in cc and "public" not in cc
-    # The edit sheet carries forms with a CSRF token: rendered every time. The read-only sheet
-    # is kept per game version, under its secret URL.
-    assert rendered(first) and rendered(second) == (mode == "sheet")
+    # Both are kept per game version, under their secret URLs.
+    assert rendered(first) and not rendered(second)
     services.record_round(
         game, game.version, round_number=1, scores=(0, 35, 60, 12), query="", exhausted=False
     )
@@ -141,6 +143,40 @@ def test_game_sheets_are_private_and_a_write_shows_at_once(client, mode):
     assert rendered(third)
     assert 'data-score="35"' in third.content.decode()
     assert 'data-score="35"' not in first.content.decode()
+
+
+# What each answer of an edit sheet draws anew: the forms' CSRF token and submission id.
+_FRESH_VALUES = re.compile(rb'(name="(?:csrfmiddlewaretoken|submission)" value=")[^"]*"')
+
+
+def same_but_fresh_values(one: bytes, other: bytes) -> bool:
+    return _FRESH_VALUES.sub(rb"\1", one) == _FRESH_VALUES.sub(rb"\1", other)
+
+
+def _redeal_form(html: str) -> dict[str, str]:
+    form = re.search(r'<form method="post" action="[^"]*/redeal/">.*?</form>', html, re.S)
+    assert form, "the sheet's redeal form"
+    return dict(re.findall(r'<input type="hidden"\s+name="([^"]+)" value="([^"]*)"', form[0]))
+
+
+def test_a_kept_edit_sheet_gives_every_answer_its_own_token_and_submission_id():
+    """The edit sheet is drawn once per version; each answer fills in a fresh CSRF token and
+    submission id, so two phones on one sheet never share an id and each phone's form writes."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    path = f"/en/games/{game.edit_secret}/"
+    phones = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    answers = [phone.get(path) for phone in phones]
+    assert [rendered(a) for a in answers] == [True, False]
+    forms = [_redeal_form(a.content.decode()) for a in answers]
+    tokens = [f["csrfmiddlewaretoken"] for f in forms]
+    ids = [f["submission"] for f in forms]
+    assert len(set(tokens)) == 2 and len(set(ids)) == 2 and all(tokens) and all(ids)
+    assert all(re.fullmatch(SUBMISSION_PATTERN, i) for i in ids)
+    assert all(b"-slot-" not in a.content and "Cookie" in a["Vary"] for a in answers)
+    assert all(settings.CSRF_COOKIE_NAME in a.cookies for a in answers)  # a token, as before
+    written = phones[1].post(f"{path}redeal/", forms[1])
+    assert written.status_code == 302 and "done=redeal" in written["Location"]
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
 
 
 def test_the_read_only_sheet_is_kept_compressed_and_plain_for_who_asks(client):
@@ -158,13 +194,18 @@ def test_the_read_only_sheet_is_kept_compressed_and_plain_for_who_asks(client):
     assert rendered(fragment) and b"<html" not in fragment.content
 
 
-def test_a_kept_read_only_sheet_asks_the_database_for_its_version_alone(
-    client, django_assert_num_queries, django_assert_max_num_queries
+@pytest.mark.parametrize("mode", ["sheet", "view"])
+def test_a_kept_sheet_asks_the_database_for_its_version_alone(
+    client, django_assert_num_queries, django_assert_max_num_queries, mode
 ):
     """A visit to a kept sheet, and a poll that ends in 304, read one column of one row; with
     nothing kept, the first query loads the whole game, so a real render stays at three."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
-    path = f"/en/games/view/{game.view_secret}/"
+    path = (
+        f"/en/games/{game.edit_secret}/"
+        if mode == "sheet"
+        else f"/en/games/view/{game.view_secret}/"
+    )
     content.reset()
     with django_assert_max_num_queries(3) as drawn:
         first = client.get(path)
@@ -173,7 +214,8 @@ def test_a_kept_read_only_sheet_asks_the_database_for_its_version_alone(
         again = client.get(path)
     with django_assert_num_queries(1) as polled:
         unchanged = client.get(path, headers={"If-None-Match": first["ETag"]})
-    assert rendered(first) and not rendered(again) and again.content == first.content
+    assert rendered(first) and not rendered(again)
+    assert same_but_fresh_values(again.content, first.content)
     assert unchanged.status_code == 304
     for queries in (kept, polled):
         assert queries.captured_queries[0]["sql"].startswith("SELECT version FROM")
