@@ -220,6 +220,40 @@ def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(live
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+def test_an_error_under_the_points_leaves_the_tiles_field_whole(live_server, browser, language):
+    """A long error under a player's points stacks the two fields: the tiles' field keeps a
+    usable width and no message runs over a label, live and without JavaScript."""
+    for javascript in (True, False):
+        context = browser.new_context(java_script_enabled=javascript)
+        page = context.new_page()
+        page.set_viewport_size(SCREENS[0])
+        if javascript:
+            open_page(page, live_server.url + url(language, **base_round()))
+            page.locator("#id_points3").fill("abc")
+        else:
+            open_page(page, live_server.url + url(language, **base_round(points3="abc")))
+        error = page.locator("#id_points3_error")
+        expect(error).to_contain_text("abc")
+        boxes = page.evaluate(
+            """() => Object.fromEntries(["id_rack3", "id_points3_error"].map((id) => {
+                 const el = id.endsWith("_error") ? document.getElementById(id)
+                   : document.querySelector(`label[for=${id}]`);
+                 const r = el.getBoundingClientRect();
+                 return [id, [r.left, r.top, r.right, r.bottom]];
+               }).concat([["rack_width", document.getElementById("id_rack3").offsetWidth]]))"""
+        )
+        label, message = boxes["id_rack3"], boxes["id_points3_error"]
+        overlaps = not (
+            message[2] <= label[0]
+            or label[2] <= message[0]
+            or message[3] <= label[1]
+            or label[3] <= message[1]
+        )
+        assert boxes["rack_width"] >= 200 and not overlaps, (javascript, boxes)
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_a_long_one_word_name_breaks_instead_of_widening_the_page(live_server, page, language):
     """A name may be 30 letters without a space; the result, its working and the error list
     stay inside a 360-px screen."""
