@@ -136,12 +136,15 @@ def test_phone_pages_hide_nothing_shift_nothing_and_overflow_nowhere(
         width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], (name, width)
         if name == "sheet":
-            # long names are cut with an ellipsis, never broken mid-word onto a second line
-            lines = page.evaluate(
-                "Array.from(document.querySelectorAll('.sheet-name'), (e) =>"
-                " e.offsetHeight / parseFloat(getComputedStyle(e).lineHeight))"
+            # a name takes two lines at most; one of up to ten letters is shown whole (cut
+            # to one line, "Maximilian" and "Mariana" both read "Ma…")
+            names = page.evaluate(
+                "Array.from(document.querySelectorAll('.sheet-name'), (e) => [e.textContent,"
+                " e.offsetHeight / parseFloat(getComputedStyle(e).lineHeight),"
+                " e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1])"
             )
-            assert len(lines) == 4 and max(lines) < 1.5, lines
+            assert len(names) == 4 and max(lines for _, lines, _ in names) < 2.5, names
+            assert not [n for n, _, cut in names if cut and len(n) <= 10], names
         if name in ("calculator", "check", "discard"):
             tiles = page.evaluate(PICKER_PROBE)
             assert tiles["count"] == 13 * 4 + 2 and tiles["outside"] == [], (name, tiles)

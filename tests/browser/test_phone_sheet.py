@@ -94,6 +94,39 @@ def test_team_ranking_orders_the_teams_by_their_totals(live_server, page):
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+def test_names_that_start_alike_stay_apart_and_a_round_is_a_44_px_tap(live_server, page, language):
+    """On a 360-px phone: the table's heads show names of up to ten letters whole (cut to one
+    line, Mustafa and Muhammed both read "Mu…"), the ranking breaks a long one-word name instead
+    of cutting it off, and a round's number, the way to correct it, is a 44-px target."""
+    names = ["Mustafa", "Wolfgangmeisterschaftsspieler", "Muhammed", "Christina"]
+    game = services.create_game(names, team=True)
+    services.record_round(game, game.version, round_number=1, scores=[0, 5, 10, 20], query="")
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, address(live_server, language, "games:sheet", game.edit_secret))
+    cut = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.sheet-name, .ranking__name'),
+             (e) => [e.textContent.trim(), e.scrollHeight > e.clientHeight + 1
+                     || e.scrollWidth > e.clientWidth + 1])"""
+    )
+    assert len(cut) == 6, cut
+    assert [name for name, clipped in cut if clipped] == [names[1]], cut  # its table head only
+    assert page.evaluate("[document.documentElement.scrollWidth, innerWidth]") == [360, 360]
+    link = page.locator("#edit-round-1")
+    link.scroll_into_view_if_needed()
+    box = link.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44, box
+    # its edge, not only its digit, opens the round
+    corners = page.evaluate(
+        """([x, y, w, h]) => [[x + w - 3, y + 3], [x + 3, y + h - 3], [x + w / 2, y + h / 2]]
+             .map(([px, py]) => document.elementFromPoint(px, py).id)""",
+        [box["x"], box["y"], box["width"], box["height"]],
+    )
+    assert corners == ["edit-round-1"] * 3, corners
+    page.mouse.click(box["x"] + box["width"] - 3, box["y"] + 3)
+    page.wait_for_url(f"**/{game.edit_secret}/**/1/", timeout=3000)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("screen", SCREENS, ids=["360x640", "390x844"])
 def test_save_comes_right_after_the_last_field_and_the_round_is_fixed(
     live_server, page, screen, language
@@ -179,7 +212,7 @@ PRINT_PROBE = """
       const node = walker.currentNode;
       if (!node.textContent.trim() || !node.parentElement.getClientRects().length) continue;
       if (node.parentElement.closest(".visually-hidden, caption")) continue;
-      // text cut off by its box (an ellipsis) counts only as far as the box shows it
+      // text cut off by its box (an ellipsis, a last line) counts only as far as the box shows it
       const parent = node.parentElement;
       const clip = getComputedStyle(parent).overflowX === "visible"
         ? null : parent.getBoundingClientRect();
@@ -188,7 +221,8 @@ PRINT_PROBE = """
       for (let r of range.getClientRects()) {
         if (clip) {
           const left = Math.max(r.left, clip.left), right = Math.min(r.right, clip.right);
-          r = { left, right, top: r.top, bottom: r.bottom, width: right - left, height: r.height };
+          const top = Math.max(r.top, clip.top), bottom = Math.min(r.bottom, clip.bottom);
+          r = { left, right, top, bottom, width: right - left, height: bottom - top };
         }
         if (r.width > 0.5 && r.height > 0.5) {
           boxes.push([node.textContent.trim().slice(0, 20), r, node]);
