@@ -1,5 +1,6 @@
 """Sitemap building blocks; each app lists its own pages in its `sitemaps.py`."""
 
+from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
@@ -10,6 +11,16 @@ class I18nSitemap(Sitemap):
     i18n = True
     alternates = True
     x_default = True
+
+    def get_urls(self, page=1, site=None, protocol=None):
+        """Django writes x-default as the default language's address without its prefix,
+        as if that language had none. Here every language has one (`/guide/` is no page for a
+        German browser), so x-default is the English page, as in each page's head."""
+        urls = super().get_urls(page, site, protocol)
+        for url in urls:
+            by_language = {a["lang_code"]: a for a in url["alternates"]}
+            by_language["x-default"]["location"] = by_language[settings.LANGUAGE_CODE]["location"]
+        return urls
 
 
 class StaticViewSitemap(I18nSitemap):

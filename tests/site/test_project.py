@@ -214,7 +214,14 @@ def test_sitemap_lists_every_page_with_its_twin(client):
         assert f"<loc>http://testserver{english}</loc>" in xml
         assert f"<loc>http://testserver{german}</loc>" in xml
         assert f'hreflang="de" href="http://testserver{german}"' in xml
-    assert 'hreflang="x-default"' in xml
+        # x-default is the English page, as in the page's head: every language has a prefix
+        assert f'hreflang="x-default" href="http://testserver{english}"' in xml
+    defaults = re.findall(r'hreflang="x-default" href="http://testserver(/[^"]*)"', xml)
+    assert defaults and all(d.startswith("/en/") for d in defaults), defaults
+    # and each of them is a page in either language, not a 404 for German browsers
+    for path in dict.fromkeys(defaults[:5]):
+        for language in ("en", "de"):
+            assert client.get(path, headers={"Accept-Language": language}).status_code == 200
 
 
 def test_robots_txt_points_at_the_sitemap(client):
