@@ -220,11 +220,14 @@ class Calculation:
 
     @cached_property
     def problems(self) -> list[Problem]:
-        """Every error, in the order of the fields, then the engine's (none while `pending`)."""
+        """Every error in the order of the fields, so seat by seat, whether a field or the
+        engine found it; the round's own (`__all__`) last. None while `pending`."""
         if not self.form.is_bound or self.pending:
             return []
+        order = {name: position for position, name in enumerate(self.form.fields)}
         found = []
-        for name, errors in self.form.errors.as_data().items():
+        by_field = self.form.errors.as_data().items()
+        for name, errors in sorted(by_field, key=lambda item: order.get(item[0], len(order))):
             where = "state" if name == "__all__" else name
             seat = int(where[-1]) if where[-1].isdigit() else None
             for error in errors:

@@ -274,3 +274,20 @@ def test_every_form_shares_the_fields_and_no_page_changes_them(client, language)
 )
 def test_clean_text_drops_control_characters_only(typed, kept):
     assert clean_text(typed) == kept
+
+
+def test_problems_are_listed_seat_by_seat_whoever_found_them():
+    """A field's own error and the engine's (three r1 in one rack) come in the order of the
+    seats, not the field's errors first and the engine's after."""
+    params = {
+        "round": "1",
+        "indicator": "b4",
+        "state1": "finished",
+        "rack2": "r1 r1 r1",
+        "state3": "melded",
+        "state4": "melded",
+    }
+    problems = Calculation(CalculatorForm(params)).problems
+    seats = [p.field[-1] for p in problems]
+    assert len(problems) >= 3 and seats == sorted(seats), [(p.field, p.code) for p in problems]
+    assert {"2", "3", "4"} <= set(seats)
