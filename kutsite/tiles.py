@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
+from rules.engine.notation import LETTERS
 from rules.engine.tiles import is_okey, okey_of
 
 COLOURS = ("r", "k", "b", "y")
@@ -116,11 +117,19 @@ def picker_rows() -> list[dict[str, str]]:
     return [
         {
             "colour": colour,
-            "letter": colour_letter(colour),
+            "letter": (letter := colour_letter(colour)),
+            "typed": typed_letter(colour, letter),
             "label": numbered_label(colour, PICKER_NUMBER),
         }
         for colour in COLOURS
     ]
+
+
+def typed_letter(colour: str, letter: str) -> str:
+    """What a tapped tile types: the letter it shows (German `s7` for the tile marked S), if
+    the notation reads it as this colour; else the engine's own letter."""
+    typed = letter.lower()
+    return typed if LETTERS.get(typed) == colour else colour
 
 
 def face_of(tile, indicator=None, stands_for=None) -> Face:

@@ -2,11 +2,13 @@
 
 import re
 
+import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
 from django.utils import translation
 
-from kutsite.tiles import FALSE_JOKER, OKEY, numbered
+from kutsite.tiles import FALSE_JOKER, OKEY, numbered, typed_letter
+from rules.engine.notation import parse_tile
 
 
 def render(source, language="en", **context):
@@ -54,9 +56,9 @@ def test_picker_tiles_are_named_by_what_they_show_then_the_colour():
     """WCAG 2.5.3 Label in Name: no aria-label that drops the visible "1 R"."""
     html = render("{% tile_picker target='id_tiles' %}")
     assert "aria-label" not in html.split("<button", 1)[1]
-    assert 'data-picker-letter="R" data-picker-label="red #"' in html
+    assert 'data-picker-letter="R"\ndata-picker-typed="r" data-picker-label="red #"' in html
     german = render("{% tile_picker target='id_tiles' %}", "de")
-    assert 'data-picker-letter="S" data-picker-label="schwarze #"' in german
+    assert 'data-picker-letter="S"\ndata-picker-typed="s" data-picker-label="schwarze #"' in german
     # one tab stop: every button starts out of the tab order, site.js gives one tabindex 0
     assert html.count('tabindex="-1"') == html.count("<button")
 
@@ -160,3 +162,21 @@ def test_verdict_component_escapes_every_text_it_draws():
     html = render("{% verdict v %}", v=v)
     assert "<script>" not in html and '"onclick' not in html
     assert html.count("&lt;script&gt;x&lt;/script&gt;&quot;") == 8
+
+
+@pytest.mark.parametrize(
+    ("language", "typed"), [("en", ["r", "k", "b", "y"]), ("de", ["r", "s", "b", "g"])]
+)
+def test_a_tapped_tile_types_the_letter_it_shows(language, typed):
+    """German tiles say S and G: tapping one types s7, not the English k7 seen nowhere on the
+    page; the notation reads both."""
+    html = render("{% tile_picker target='id_tiles' %}", language)
+    assert re.findall(r'data-picker-typed="(\w)"', html) == typed
+    for colour, letter in zip(["r", "k", "b", "y"], typed, strict=True):
+        assert str(parse_tile(f"{letter}7").colour) == colour
+
+
+def test_a_letter_the_notation_does_not_read_types_the_engine_letter():
+    assert typed_letter("k", "S") == "s"
+    assert typed_letter("k", "N") == "k"  # a translation the notation does not know
+    assert typed_letter("y", "B") == "y"  # a letter of another colour

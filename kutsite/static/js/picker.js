@@ -125,7 +125,7 @@
       for (var n = 1; n <= 13; n += 1) {
         var b = el("button", "", "tile tile--" + d.pickerColour);
         b.type = "button";
-        b.dataset.pickerToken = d.pickerColour + n;
+        b.dataset.pickerToken = d.pickerTyped + n;  // the letter it shows, as typed
         b.tabIndex = -1;
         b.append(el("b", n), " ", el("i", d.pickerLetter),
           el("span", " " + d.pickerLabel.replace("#", n), "visually-hidden"));
