@@ -16,6 +16,11 @@ def conflict_message() -> str:
     )
 
 
+def not_saved_message() -> str:
+    """A refused Save reopens the page where it was: this says so at the top of it."""
+    return gettext("Nothing was saved: correct the fields marked below, then save again.")
+
+
 def recorded_meanwhile_message(number: int) -> str:
     """A conflict: the round this entry was made for was recorded by another phone."""
     return gettext(

@@ -44,6 +44,7 @@ from games.messages import (
     done_message,
     fixed_round_message,
     moved_meanwhile_message,
+    not_saved_message,
     recorded_meanwhile_message,
     refusal_message,
 )
@@ -570,9 +571,9 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             message = refusal_message(refusal)
             return _sent_entry_page(request, game, entries, number, status=400, message=message)
         round_errors.append(fixed_round_message(round_number, editing=editing))
-        return page(version=version, status=400)
+        return page(version=version, status=400, message=not_saved_message())
     if not form.is_valid():
-        return page(version=version, status=400)
+        return page(version=version, status=400, message=not_saved_message())
     if request.POST.get("action") == "check":
         return page(version=version)
     write = services.edit_round if editing else services.record_round

@@ -309,3 +309,28 @@ def test_switching_language_while_recording_keeps_what_was_typed(live_server, pa
     page.get_by_role("button", name=re.compile("^Diese Runde")).click()
     expect(page.locator("[data-done]")).to_contain_text("Runde 1")
     assert Entry.objects.get().round == 1
+
+
+def test_the_record_page_keeps_each_players_score_line_and_field_errors_live(live_server, page):
+    """As in the calculator: each player's block shows the score the live answer gives, and a
+    bad field gets its own error line and aria-invalid; a refused Save says so at the top."""
+    start_game(page, live_server.url)
+    page.get_by_role("link", name="Record round 1").click()
+    fill_round(page, points2=14, rack4="k3 b11 ok")
+    expect(page.locator("#calculator-result [data-player='4']")).to_have_attribute(
+        "data-score", "195"
+    )
+    expect(page.locator("[data-live='4'] strong")).to_have_text("195")
+    score2 = page.locator("#calculator-result [data-player='2']").get_attribute("data-score")
+    expect(page.locator("[data-live='2'] strong")).to_have_text(score2)
+    page.locator("#id_rack4").fill("k3 zz")
+    expect(page.locator("#id_rack4_error")).to_contain_text("zz")
+    expect(page.locator("#id_rack4")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("[data-live='4'] strong")).to_have_text("–")
+    page.get_by_role("button", name="Save this round to the sheet").click()
+    notice = page.locator("[data-message]")
+    expect(notice).to_have_text(
+        "Nothing was saved: correct the fields marked below, then save again."
+    )
+    assert notice.evaluate("(n) => n.getBoundingClientRect().bottom") < 740  # the first screen
+    assert not Entry.objects.exists()
