@@ -22,7 +22,6 @@ from rules.engine.contracts import Contract, check_opening
 from rules.engine.discards import judge_discard
 from rules.engine.melds import MeldVerdict, classify_meld
 from rules.engine.tiles import Tile
-from rules.engine.verdicts import ReasonCode
 from rules.reasons import describe, okey_roles, penalty_label, verdict_label
 
 
@@ -139,7 +138,6 @@ def discard_result(
 ) -> Verdict:
     """The engine's penalty for the discard (raises its `InputError` for impossible input)."""
     verdict = judge_discard(tile, table, indicator, rack=rack, pile=pile, ends_round=final)
-    ends = verdict.reason in (ReasonCode.FINAL_TILE, ReasonCode.FINISHED_WITH_OKEY)
     # An exception (X3–X6) links the ruling about what it waives: an Okey or a playable tile.
     covered = verdict.offence or verdict.reason
     thrown = face_of(tile, indicator)
@@ -154,7 +152,7 @@ def discard_result(
         reason=str(verdict.reason),
         rules=(verdict.rule,),
         sentences=(describe(verdict),),
-        situation=tuple(discard_situation(rack, pile, ends)),
+        situation=tuple(discard_situation(rack, pile)),
         ruling=ruling_link(covered, None, questions),
         summary=discard_summary(thrown, label),
     )

@@ -29,7 +29,6 @@ from rules.engine.play import PlayAction, can_swap_okey, may_play
 from rules.engine.play import can_add as engine_can_add
 from rules.engine.tiles import Tile
 from rules.engine.verdicts import InputError
-from rules.engine.verdicts import ReasonCode as R
 from rules.reasons import describe, okey_roles, penalty_label, sentence, verdict_label
 from rules.wording import join_words
 
@@ -124,8 +123,9 @@ def _table_play(example: Any, indicator: Tile, swap: bool) -> Verdict:
     )
 
 
-def discard_situation(rack: Sequence[Tile] | None, pile: int | None, final: bool) -> list[str]:
-    """The optional facts of a discard, in words."""
+def discard_situation(rack: Sequence[Tile] | None, pile: int | None) -> list[str]:
+    """The optional facts of a discard, in words. Not that it ends the round: the verdict's
+    own sentence says so whenever it does (FINAL_TILE, FINISHED_WITH_OKEY)."""
     out = []
     if rack is not None:
         out.append(
@@ -152,8 +152,6 @@ def discard_situation(rack: Sequence[Tile] | None, pile: int | None, final: bool
             )
             % {"count": pile}
         )
-    if final:
-        out.append(gettext("The discard ends the round."))
     return out
 
 
@@ -174,11 +172,7 @@ def _discard(example: Any, indicator: Tile) -> Verdict:
         reason=str(verdict.reason),
         rules=(verdict.rule,),
         sentences=(describe(verdict),),
-        situation=tuple(
-            discard_situation(
-                rack, example.pile, verdict.reason in (R.FINAL_TILE, R.FINISHED_WITH_OKEY)
-            )
-        ),
+        situation=tuple(discard_situation(rack, example.pile)),
         rack=tuple(face_of(t, indicator) for t in rack or ()),
         notation=(
             f"{'|'.join(format_tiles(m) for m in table)} - {format_tiles([tile])} "

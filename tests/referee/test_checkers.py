@@ -522,3 +522,13 @@ def test_an_empty_field_is_kept_per_page_and_a_filled_one_never_is(client):
     check = client.get("/en/referee/check/").content.decode()
     pattern = r'<input[^>]*name="indicator"[^>]*data-picker-input="(\w+)"'
     assert re.search(pattern, rack)[1] == "rack" and re.search(pattern, check)[1] == "meld"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_discard_that_ends_the_round_says_so_once(client, language):
+    """FINAL_TILE's sentence says the discard ends the round; no situation line repeats it."""
+    path = {"en": "/en/referee/discard/", "de": "/de/schiedsrichter/abwurf/"}[language]
+    html = client.get(f"{path}?indicator=b8&table=r1+k1+b1+y1&tile=k12&final=1").content.decode()
+    verdict = " ".join(re.findall(r'<p class="verdict__[^"]*">(.*?)</p>', html, re.S))
+    ends = {"en": "discard ends the round", "de": "Abwurf endet die Runde"}[language]
+    assert verdict.count(ends) == 1, verdict
