@@ -308,3 +308,32 @@ def test_a_kept_round_sent_twice_is_saved_once(live_server, content, phone):
     page.goto(record)
     expect(page.locator("[data-done]")).to_contain_text(PAGES["en"]["again"])
     assert [(e.round, e.kind) for e in entries(game)] == [(1, "scored")]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_live_answer_lost_to_no_signal_says_it_is_for_the_earlier_input(
+    live_server, content, phone, language
+):
+    """Typing on with no signal leaves the last verdict on screen: the live region says it is
+    for what was entered before, in the page's language, until the next answer replaces it."""
+    note = {
+        "en": "No connection: the answer below is still for what was entered before.",
+        "de": "Keine Verbindung: Die Antwort unten gilt noch für die vorherige Eingabe.",
+    }[language]
+    page = phone(language)
+    with translation.override(language):
+        page.goto(live_server.url + reverse("referee:check"))
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_tiles").fill("r1 r2 r3")
+    result = page.locator("#check-result")
+    expect(result.locator("[data-verdict]").first).to_have_attribute("data-kind", "run")
+    expect(result.locator("[data-live-failed]")).to_have_count(0)
+    page.context.set_offline(True)
+    page.locator("#id_tiles").fill("r1 r2 r3 r5")
+    expect(result.locator("[data-live-failed]")).to_have_text(note)
+    expect(result).to_have_attribute("data-stale", "")
+    page.context.set_offline(False)
+    page.locator("#id_tiles").fill("r1 r2 r3 r4")
+    expect(result.locator("[data-live-failed]")).to_have_count(0)
+    expect(result).not_to_have_attribute("data-stale", "")
+    expect(result.locator("[data-verdict]").first).to_contain_text("4")
