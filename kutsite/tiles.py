@@ -99,6 +99,13 @@ class Face:
             return f"{self.colour}{self.number}"
         return "ok" if self.kind == "okey" else "fj"
 
+    @property
+    def typed(self) -> str:
+        """The token as typed in the page's language: German `s12` for the tile marked S."""
+        if self.kind == "number":
+            return f"{typed_letter(self.colour, colour_letter(self.colour))}{self.number}"
+        return self.token
+
 
 def numbered(colour: str, number: int) -> Face:
     return Face("number", colour, number)

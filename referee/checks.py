@@ -26,8 +26,8 @@ from rules.reasons import describe, okey_roles, penalty_label, verdict_label
 
 
 def tokens(faces: Sequence[Face]) -> str:
-    """Faces in the notation people type: "r12 r13 ok"."""
-    return " ".join(face.token for face in faces)
+    """Faces in the notation people type in the page's language: "r12 r13 ok", "s5 g5"."""
+    return " ".join(face.typed for face in faces)
 
 
 def ruling_link(
@@ -123,7 +123,7 @@ def meld_result(
 
 def discard_summary(tile: Face, label: str) -> str:
     """The answer in one line, for link previews and sharing: "Discard r5 – No penalty"."""
-    return gettext("Discard %(tile)s – %(verdict)s") % {"tile": tile.token, "verdict": label}
+    return gettext("Discard %(tile)s – %(verdict)s") % {"tile": tile.typed, "verdict": label}
 
 
 def discard_result(

@@ -532,3 +532,19 @@ def test_a_discard_that_ends_the_round_says_so_once(client, language):
     verdict = " ".join(re.findall(r'<p class="verdict__[^"]*">(.*?)</p>', html, re.S))
     ends = {"en": "discard ends the round", "de": "Abwurf endet die Runde"}[language]
     assert verdict.count(ends) == 1, verdict
+
+
+@pytest.mark.parametrize(
+    ("path", "summary"),
+    [
+        ("/de/schiedsrichter/pruefen/?indicator=b8&tiles=s1+r1+g1", "s1 r1 g1 – "),
+        ("/en/referee/check/?indicator=b8&tiles=s1+r1+g1", "k1 r1 y1 – "),
+        ("/de/schiedsrichter/abwurf/?indicator=b8&table=s1+r1+g1&tile=s2", "s2 abgeworfen – "),
+    ],
+)
+def test_the_shared_answer_writes_tiles_as_the_pages_language_types_them(client, path, summary):
+    """German tiles are marked S and G and typed s and g: so is the answer a link preview and
+    the share button send; an English page writes k and y for the same link."""
+    html = client.get(path).content.decode()
+    title = re.search(r'<meta property="og:title" content="([^"]*)"', html)[1]
+    assert summary.lower() in title.lower(), title
