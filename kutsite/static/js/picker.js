@@ -1,4 +1,5 @@
-// The tile picker: every feature has a plain-HTML fallback (type the tiles).
+// The tile picker, and a live answer that did not arrive: every feature has a plain-HTML
+// fallback (type the tiles; submit the form).
 (function () {
   "use strict";
 
@@ -143,6 +144,29 @@
       picker.hidden = false;
     });
   }
+
+  // A live answer that could not be fetched (no signal, a server error) leaves the last answer
+  // on screen: say, in the live region, that it is for the earlier input, until the next answer
+  // replaces it. The form carries the words, in the page's language.
+  function stale(event) {
+    var form = event.detail.elt, target = event.detail.target;
+    if (!form || !form.dataset || !form.dataset.liveFailed || !target) { return; }
+    var note = target.querySelector("[data-live-failed]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "live-failed";
+      note.setAttribute("data-live-failed", "");
+      target.prepend(note);
+    }
+    note.textContent = form.dataset.liveFailed;
+    target.setAttribute("data-stale", "");
+  }
+  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, stale);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    event.detail.target.removeAttribute("data-stale");
+  });
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:load", function (event) { enhance(event.target); });

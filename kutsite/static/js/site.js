@@ -35,29 +35,6 @@
     share(link);
   });
 
-  // A live answer that could not be fetched (no signal, a server error) leaves the last answer
-  // on screen: say that it is for the earlier input, in the live region, until the next answer
-  // replaces it. Only for forms: a game sheet's poll just tries again.
-  function stale(event) {
-    var target = event.detail.target;
-    if (!target || !event.detail.elt || event.detail.elt.tagName !== "FORM") { return; }
-    var note = target.querySelector("[data-live-failed]");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "live-failed";
-      note.setAttribute("data-live-failed", "");
-      target.prepend(note);
-    }
-    note.textContent = document.body.dataset.liveFailed;
-    target.setAttribute("data-stale", "");
-  }
-  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
-    document.addEventListener(name, stale);
-  });
-  document.addEventListener("htmx:afterSwap", function (event) {
-    event.detail.target.removeAttribute("data-stale");
-  });
-
   // The language switch takes the address as it is now (live updates, #fragment) along.
   function updateSwitch() {
     document.querySelectorAll("[data-language-switch], .lang-offer a").forEach(function (link) {
