@@ -20,6 +20,7 @@ from django import forms
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from kutsite import content, live
+from kutsite.flags import FlagInput
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles, still_typing
 from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
@@ -244,7 +245,7 @@ class DiscardCheckForm(CheckerForm):
     final = forms.BooleanField(
         label=_("This discard ends the round"),
         required=False,
-        widget=forms.CheckboxInput(attrs={"value": "1"}),
+        widget=FlagInput(attrs={"value": "1"}),
     )
 
     def clean_table(self):
@@ -284,7 +285,7 @@ class RackForm(CheckerForm):
     opened = forms.BooleanField(
         label=_("I have already melded this round"),
         required=False,
-        widget=forms.CheckboxInput(attrs={"value": "1"}),
+        widget=FlagInput(attrs={"value": "1"}),
     )
 
     def __init__(self, data=None, **kwargs):
@@ -313,6 +314,5 @@ class RackForm(CheckerForm):
         if rack and indicator is not None:
             excess = excess_copies(rack, indicator)
             if excess is not None:
-                facts = {"tile": excess[0], "count": excess[1], "limit": 2}
-                self.add_error("rack", sentence(ReasonCode.TOO_MANY_COPIES, facts))
+                self.add_error("rack", sentence(ReasonCode.TOO_MANY_COPIES, excess.facts()))
         return data

@@ -50,6 +50,7 @@ from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
 from kutsite import content, live
+from kutsite.flags import is_on
 from kutsite.text import clean_name
 from rules import reasons
 from rules.engine.notation import parse_indicator, parse_tiles, still_typing
@@ -62,7 +63,6 @@ PLAYERS = (1, 2, 3, 4)
 NAME_LENGTH = 30
 POINTS_LIMIT = 9999  # a sanity bound on a typed total (not a rule)
 TEXT_LIMIT = 200  # longer text in any parameter is refused before parsing
-TRUE_VALUES = frozenset({"1", "on", "true", "yes"})
 _WHOLE = re.compile(r"-?\s*[0-9]+")
 TOO_LONG = _("This is longer than %(limit_value)s characters.")
 # Errors about the whole round: "who ended the round" (`data-error="state"`).
@@ -253,7 +253,7 @@ class FlagField(Shared, forms.BooleanField):
         super().__init__(required=False)
 
     def to_python(self, value: Any) -> bool:
-        return isinstance(value, str) and value.strip().lower() in TRUE_VALUES
+        return is_on(value)
 
 
 class RoundField(Shared, forms.TypedChoiceField):

@@ -389,6 +389,24 @@ def test_the_final_flag_is_1_in_the_permalink(client):
     assert checkbox["value"] == "1" and "checked" in checkbox.attrs
 
 
+@pytest.mark.parametrize("off", ["0", "off", "no", "false", "False", "2", ""])
+def test_X2_a_link_that_says_final_is_off_is_not_the_last_discard(client, off):
+    """A hand-made link may say `final=0`: Django's tick box would read it as ticked and rule
+    X4 (no penalty) where X2 charges two tiles."""
+    url = discard_url(table="r1 r2 r3", tile="r4", indicator="b8", final=off)
+    _, html = page(client, url)
+    assert penalty(html) == ("2", "PLAYABLE_DISCARD", "X2")
+    assert "checked" not in find(html, id="id_final").attrs
+
+
+@pytest.mark.parametrize("on", ["1", "on", "yes", "true", "TRUE"])
+def test_X4_a_link_that_says_final_is_on_is_the_last_discard(client, on):
+    url = discard_url(table="r1 r2 r3", tile="r4", indicator="b8", rack="r4", final=on)
+    _, html = page(client, url)
+    assert penalty(html) == ("0", "FINAL_TILE", "X4")
+    assert "checked" in find(html, id="id_final").attrs
+
+
 @pytest.mark.parametrize(
     ("params", "field", "english", "german"),
     [

@@ -95,6 +95,26 @@ def test_S3_opened_lists_the_melds_and_the_rack_total(client):
     assert "checked" in find(html, id="id_opened").attrs
 
 
+@pytest.mark.parametrize("off", ["0", "off", "no", "false"])
+def test_P4_a_link_that_says_opened_is_off_asks_for_the_opening(client, off):
+    params = {"indicator": "b8", "round": "1", "rack": "r7 k7 b7 b4 b5 b6 y2", "opened": off}
+    _, html = page(client, rack_url(**params))
+    assert answer(html)["data-rule"] == "C2"
+    assert "checked" not in find(html, id="id_opened").attrs
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "one blue 8 lies face up as the indicator"), ("de", "liegt offen als Anzeigestein")],
+)
+def test_T2_a_rack_with_the_indicators_face_twice_names_the_indicator(client, language, words):
+    """One copy of b8 lies face up as the indicator, so a rack can hold only one more (T1, T2),
+    and the error says so, as the other checkers' do, rather than "only 2 … appears twice"."""
+    _, html = page(client, rack_url(language, indicator="b8", round="1", rack="b8 b8 k8 r8"))
+    error = find(html, data_error="rack")
+    assert words in error.text, error.text
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_whole_page_and_htmx_fragment_in_both_languages(client, language):
     url = rack_url(language, indicator="b8", round="1", rack="r7 k7 b7 y2")
