@@ -21,6 +21,7 @@ from rules.engine.notation import format_tile, format_tiles
 from rules.engine.rack import advise
 from rules.engine.scoring import RackScore
 from rules.engine.tiles import Tile, okey_of, tile_points
+from rules.engine.verdicts import ReasonCode
 from rules.reasons import format_points, kind_name, okey_roles, sentence
 from rules.wording import contract_text
 
@@ -83,6 +84,11 @@ class RackResult:
     def share_text(self) -> str:
         """What a share sends: the round with its answer, as chat apps drop a share's title."""
         return f"{self.round_line} {self.sentence}"
+
+    @property
+    def waiting(self) -> bool:
+        """No opening yet: the answer names the tiles that would give one."""
+        return self.reason == ReasonCode.CANNOT_OPEN
 
     @property
     def outs_tokens(self) -> str:

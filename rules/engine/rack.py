@@ -1,4 +1,4 @@
-"""What can I lay down? One rack, one round, the whole answer as data (C2, C4, P4, S2, S3, S7).
+"""What can I lay down? One rack, one round, the whole answer as data (C2, C4, P4, P8, S2, S3, S7).
 
 `advise(rack, contract, indicator, opened=False)` asks the solvers (`solver.py`, `best.py`) and
 scoring (`scoring.py`); it decides nothing itself but which question applies:
@@ -7,7 +7,8 @@ scoring (`scoring.py`); it decides nothing itself but which question applies:
   that do (`NOT_ALL_AT_ONCE`, `count` tiles left over);
 - not opened yet: the opening that leaves the fewest points (`CAN_OPEN`), what stays on the
   rack and the melds it could lay from the next turn (P4); or `CANNOT_OPEN` with the part of the
-  contract the rack holds, what is `missing` and the outs;
+  contract the rack holds, what is `missing` and the outs; or `MUST_KEEP_DISCARD` (P8) when
+  the rack is the contract and nothing more, so that no tile would stay to discard;
 - opened (`opened=True`): the melds the rack could lay down now (`FURTHER_MELDS`), keeping a
   tile to discard (P8).
 
@@ -94,6 +95,18 @@ def advise(
             penalty_after=rack_score(left, indicator, melded=True),
         )
     opening = best_opening(rack, contract, indicator)
+    if opening is not None and not rest_of(rack, opening):
+        # The rack is the contract and nothing more: no tile would stay to discard (P8).
+        return RackAdvice(
+            ok=False,
+            reason=ReasonCode.MUST_KEEP_DISCARD,
+            rule="P8",
+            facts=facts(),
+            melds=(),
+            left=rack,
+            part=opening,
+            penalty=now,
+        )
     if opening is not None:
         left = rest_of(rack, opening)
         further = best_cover(left, indicator, pairs=False, keep=True)

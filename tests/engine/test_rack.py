@@ -267,6 +267,20 @@ def test_P8_with_opened_the_melds_keep_a_tile_to_discard():
     assert len(advice.left) >= 1 and len(laid(advice.melds)) == 3
 
 
+@pytest.mark.parametrize(
+    ("rack", "contract"),
+    [("r7 k7 b7", Contract(groups=1)), ("r1 r2 r3 k7 b7 y7", Contract(groups=1, runs=1))],
+)
+def test_P8_an_opening_that_would_empty_the_rack_is_not_advised(rack, contract):
+    advice = advise(T(rack), contract, B8)
+    assert not advice.ok and advice.reason is ReasonCode.MUST_KEEP_DISCARD
+    assert advice.rule == "P8" and advice.melds == () and advice.left == T(rack)
+    assert sorted(laid(advice.part)) == sorted(T(rack))  # the contract it already holds
+    # One tile more, and the same opening leaves it to discard.
+    advice = advise((*T(rack), t("y2")), contract, B8)
+    assert advice.ok and advice.reason is ReasonCode.CAN_OPEN and format_tiles(advice.left) == "y2"
+
+
 def test_T1_unseen_counts_the_rack_and_the_indicator():
     assert unseen(t("b8"), T("r1"), B8) == 1  # the indicator is one of the two b8s
     assert unseen(t("r1"), T("r1 r1"), B8) == 0

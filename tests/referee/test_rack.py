@@ -84,6 +84,19 @@ def test_C4_round_20_all_at_once_or_the_fewest_left_over(client):
     assert not find_all(html, data_outs=True)
 
 
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "Keep at least one tile"), ("de", "mindestens einen Stein")]
+)
+def test_P8_a_rack_that_is_only_the_contract_cannot_meld_yet(client, language, words):
+    _, html = page(client, rack_url(language, indicator="b8", round="1", rack="r7 k7 b7"))
+    assert answer(html)["data-can-open"] == "no" and answer(html)["data-rule"] == "P8"
+    assert answer(html)["data-reason"] == "MUST_KEEP_DISCARD"
+    assert words in answer(html).text
+    # Any tile drawn would let the player meld: no list of tiles to wait for.
+    assert not find_all(html, data_outs=True) and not find_all(html, data_left=True)
+    assert [m["data-part-meld"] for m in find_all(html, data_part_meld=True)] == ["r7 k7 b7"]
+
+
 def test_S3_opened_lists_the_melds_and_the_rack_total(client):
     params = {"indicator": "b8", "round": "1", "rack": "r1 r2 r3 k3 b11 ok", "opened": "1"}
     _, html = page(client, rack_url(**params))
@@ -144,9 +157,9 @@ def test_the_form_is_a_get_form_that_htmx_enhances_and_replaces_the_url(client):
 
 
 def test_the_answer_is_a_permalink_to_share(client):
-    _, html = page(client, rack_url(indicator="b8", round="1", rack="r7 k7 b7"), **HTMX)
+    _, html = page(client, rack_url(indicator="b8", round="1", rack="r7 k7 b7 y2"), **HTMX)
     share = find(html, data_share=True)
-    assert share["href"] == "/en/referee/rack/?indicator=b8&round=1&rack=r7+k7+b7"
+    assert share["href"] == "/en/referee/rack/?indicator=b8&round=1&rack=r7+k7+b7+y2"
     # the text stands alone, as chat apps drop the title: the round, its contract, the answer
     assert share["data-share-text"].startswith("Round 1: one Küt group of three. You can meld")
     _, html = page(client, rack_url("de", indicator="b8", round="3", rack="r7 k7"), **HTMX)
