@@ -101,12 +101,22 @@ def _word_rounds() -> ContractRounds:
     return ContractRounds(tuple(choices), by_number)
 
 
+class RoundSelect(forms.Select):
+    """A round number as a link may hold it: " 4" is round 4 (chosen in the list, too), not
+    "no round  4"."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
+        value = super().value_from_datadict(data, files, name)
+        return value.strip() if isinstance(value, str) else value
+
+
 def _round(choices: Any, **options: Any) -> forms.TypedChoiceField:
     """The round. `choices` is a function: the content's rounds in the active language are
     read when the field is validated or drawn, not copied into every form."""
     return forms.TypedChoiceField(
         coerce=int,
         choices=choices,
+        widget=RoundSelect,
         error_messages={
             "invalid_choice": _("There is no round %(value)s; choose one from the list.")
         },
@@ -292,7 +302,7 @@ class RackForm(CheckerForm):
         first = 1
         if data is not None and not any(name in data for name in ("indicator", "rack", "opened")):
             # A link from a round page (`?round=4`) only chooses the round: no errors yet.
-            wanted = data.get("round", "")
+            wanted = data.get("round", "").strip()
             first = int(wanted) if wanted.isdecimal() else 1  # "²" is a digit, not a number
             first = first if first in contract_rounds().by_number else 1
             data = None

@@ -257,7 +257,8 @@ class FlagField(Shared, forms.BooleanField):
 
 
 class RoundField(Shared, forms.TypedChoiceField):
-    pass
+    def to_python(self, value: Any) -> Any:  # " 4" is round 4
+        return super().to_python(value.strip() if isinstance(value, str) else value)
 
 
 # --- The form ---------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def parse_melds(text: str, *, allow_empty: bool = False) -> tuple[tuple[Tile, ..
     """Melds separated by `|` (`b4 b5 b6|r7 k7 b7`). An empty meld between separators raises
     `EMPTY_MELD` with `position` = the meld's index; a bad token's `position` counts tokens
     within its meld and `facts["meld"]` names the meld."""
-    if not text.strip():
+    if not text.strip() or ("|" not in text and not tokens(text)):  # only spaces or commas
         if allow_empty:
             return ()
         raise NotationError(ReasonCode.EMPTY)

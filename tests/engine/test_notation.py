@@ -131,6 +131,12 @@ def test_melds_and_their_errors():
     assert caught.value.token == "z7"
     assert caught.value.facts["meld"] == 1 and caught.value.position == 1
     assert parse_melds(" ", allow_empty=True) == ()
+    # Separators alone, but no "|": nothing entered, not an empty meld between two "|".
+    for text in (",,,", "---", "+ +"):
+        with pytest.raises(NotationError) as caught:
+            parse_melds(text)
+        assert caught.value.code is ReasonCode.EMPTY, text
+        assert parse_melds(text, allow_empty=True) == ()
 
 
 tiles_lists = st.lists(st.sampled_from(TILES), max_size=20).map(tuple)

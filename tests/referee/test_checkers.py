@@ -114,6 +114,16 @@ def test_with_a_round_the_checker_judges_the_opening_meld(client, round_, tiles,
     assert f"round {round_}" in opening.text
 
 
+@pytest.mark.parametrize("round_", [" 3", "3 ", "\t3"])
+def test_a_round_written_with_spaces_in_a_link_is_that_round(client, round_):
+    """A hand-written link (`round=%203`) asks for round 3, not for "no round  3"."""
+    _, html = page(client, check_url(tiles="r7 k7 b7|b4 k4 y4", indicator="b8", round=round_))
+    assert not find_all(html, data_error=True)
+    assert find(html, data_opening=True)["data-opening-reason"] == "CONTRACT_MET"
+    chosen = [o["value"] for o in find_all(html, selected=True) if o.tag == "option"]
+    assert chosen == ["3"]
+
+
 def test_without_a_round_there_is_no_opening_verdict(client):
     _, html = page(client, check_url(tiles="r7 k7 b7", indicator="b8"))
     assert not find_all(html, data_opening=True)

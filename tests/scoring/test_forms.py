@@ -27,6 +27,12 @@ def test_no_data_is_an_unbound_form():
         assert calc.values["round"] == "1" and calc.values["state1"] == "melded"
 
 
+def test_a_round_written_with_spaces_is_that_round():
+    form = CalculatorForm(base_round(round=" 3 "))
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["round"] == 3
+
+
 def test_valid_form_exposes_the_engine_result():
     form = CalculatorForm(base_round(name1="Ana"))
     assert form.is_valid(), form.errors
