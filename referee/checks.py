@@ -142,9 +142,19 @@ def discard_result(
     covered = verdict.offence or verdict.reason
     thrown = face_of(tile, indicator)
     label = penalty_label(verdict.penalty)
+    laid = [classify_meld(m, indicator) for m in table]
+    # Where an Okey stands decides which tiles fit its run; typed out of order, the engine
+    # chose the lowest run, which may not be how the meld lies on the table.
+    placed = any(m.arranged and m.okey_indexes for m in laid)
     return Verdict(
         shape="discard",
-        melds=tuple(tuple(meld_faces(classify_meld(m, indicator), indicator)) for m in table),
+        melds=tuple(tuple(meld_faces(m, indicator)) for m in laid),
+        arranged=gettext(
+            "A meld typed out of order has its Okeys where they make the lowest run. If they "
+            "lie elsewhere on the table, type the meld’s tiles in the order they lie."
+        )
+        if placed
+        else "",
         tile=thrown,
         ok=verdict.penalty == 0,
         penalty=verdict.penalty,

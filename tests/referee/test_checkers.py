@@ -373,6 +373,26 @@ def test_discard_verdicts_follow_the_rules_digest(client, params, expected):
     assert not find_all(html, data_error=True)
 
 
+@pytest.mark.parametrize(
+    ("table", "expected", "noted"),
+    [
+        ("r5 ok r7 ok", "2", False),  # as it lies: r5 r6 r7 r8, so r9 fits (X2)
+        ("r5 r7 ok ok", "0", True),  # out of order: read as r4 r5 r6 r7, and the note says so
+        ("r7 r5 r6", "0", False),  # out of order but no Okey: nothing to place
+    ],
+)
+def test_X2_a_table_meld_with_okeys_is_read_as_typed_or_says_how_it_was_read(
+    client, table, expected, noted
+):
+    for language, words in (("en", "lowest run"), ("de", "niedrigste Reihe")):
+        _, html = page(client, discard_url(language, table=table, tile="r9", indicator="b8"))
+        assert penalty(html)[0] == expected
+        note = find_all(html, data_arranged=True)
+        assert bool(note) == noted
+        if noted:
+            assert words in note[0].text
+
+
 def test_discard_verdict_in_german_with_reason_rule_and_ruling(client):
     _, html = page(client, discard_url("de", table=TABLE, tile="b3", indicator="b8"))
     verdict = find(html, data_penalty="2")
