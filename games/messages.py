@@ -30,6 +30,25 @@ def recorded_meanwhile_message(number: int) -> str:
     ) % {"round": number}
 
 
+def already_on_sheet_message(number: int) -> str:
+    """A record page opened again (reloaded, or Back after Save) with an entry made for a
+    round that is on the sheet by now, recorded here or on another phone."""
+    return gettext(
+        "Round %(round)s is already on the sheet – here it is as it is now. This page saved "
+        "nothing, and your entry was not moved to another round: it is below, still as round "
+        "%(round)s."
+    ) % {"round": number}
+
+
+def taken_back_message(number: int) -> str:
+    """A correction of a round that was taken back (undone) meanwhile."""
+    return gettext(
+        "This sheet changed meanwhile – here is the latest. Nothing of yours was saved: round "
+        "%(round)s was taken back, so there is no round %(round)s to correct. Your entry is "
+        "below, still as round %(round)s."
+    ) % {"round": number}
+
+
 def moved_meanwhile_message(number: int, next_round: int) -> str:
     """A conflict: the round this entry was made for is no longer the next (rounds were
     taken back meanwhile)."""

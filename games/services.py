@@ -78,20 +78,37 @@ def _lines(game: Game) -> list[Line]:
     return [e.line for e in Entry.objects.filter(game=game).order_by("seq")]
 
 
-def already_done(game: Game, submission: str) -> Done | None:
-    """What the form sent with this id did, if it was saved before (a double submit)."""
+def already_done(
+    game: Game, submission: str, action: str, round_number: int | None = None
+) -> Done | None:
+    """What the form sent with this id did, if it was saved before (a double submit): the
+    same `action` ("recorded", "edited", "redeal", "undone") for the same round (None: any).
+
+    One id can reach two different writes: a sheet's forms share the id of their page, and
+    two tabs revalidating one sheet (304) share its page. Only the same write sent again is a
+    repeat; another one is judged as new, and its page's version shows it is out of date."""
     if not submission:
         return None
     saved = Submission.objects.filter(game=game, token=submission).first()
-    if saved is None:
+    if saved is None or saved.action != action:
+        return None
+    if round_number is not None and saved.round != round_number:
         return None
     return Done(saved.action, saved.round, Kind(saved.kind), repeated=True)
 
 
-def _write(game: Game, version: int, action, submission: str = ""):
+def _write(
+    game: Game,
+    version: int,
+    action,
+    submission: str = "",
+    *,
+    intent: tuple[str, int | None],
+):
     """Run `action(lines)` in one transaction after a successful version bump; a form sent
-    again with the same `submission` id gets the first answer and writes nothing."""
-    if (done := already_done(game, submission)) is not None:
+    again with the same `submission` id for the same write (`intent`: `already_done`'s action
+    and round) gets the first answer and writes nothing."""
+    if (done := already_done(game, submission, *intent)) is not None:
         return done
     try:
         with transaction.atomic():
@@ -108,7 +125,7 @@ def _write(game: Game, version: int, action, submission: str = ""):
             return done
     except (Conflict, IntegrityError) as error:
         # The copy that raced us may have won with the same id: then this one is a repeat.
-        if (done := already_done(game, submission)) is not None:
+        if (done := already_done(game, submission, *intent)) is not None:
             return done
         if isinstance(error, Conflict):
             raise
@@ -160,7 +177,7 @@ def record_round(
         )
         return Done("recorded", round_number, Kind.SCORED)
 
-    return _write(game, version, action, submission)
+    return _write(game, version, action, submission, intent=("recorded", round_number))
 
 
 def edit_round(
@@ -184,7 +201,7 @@ def edit_round(
         )
         return Done("edited", round_number, Kind.SCORED)
 
-    return _write(game, version, action, submission)
+    return _write(game, version, action, submission, intent=("edited", round_number))
 
 
 def record_redeal(game: Game, version: int, *, round_number: int, submission: str = "") -> Done:
@@ -201,7 +218,7 @@ def record_redeal(game: Game, version: int, *, round_number: int, submission: st
         Entry.objects.create(game=game, seq=next_seq(lines), round=round_number, kind=Kind.REDEAL)
         return Done("redeal", round_number, Kind.REDEAL)
 
-    return _write(game, version, action, submission)
+    return _write(game, version, action, submission, intent=("redeal", round_number))
 
 
 def undo_last(game: Game, version: int, *, submission: str = "") -> Done:
@@ -214,4 +231,4 @@ def undo_last(game: Game, version: int, *, submission: str = "") -> Done:
         Entry.objects.filter(game=game, seq=last.seq).delete()
         return Done("undone", last.round, last.kind)
 
-    return _write(game, version, action, submission)
+    return _write(game, version, action, submission, intent=("undone", None))

@@ -40,6 +40,7 @@ from games import services
 from games.export import write_csv
 from games.forms import NewGameForm, RedealForm, VersionForm, new_submission
 from games.messages import (
+    already_on_sheet_message,
     conflict_message,
     done_message,
     fixed_round_message,
@@ -47,6 +48,7 @@ from games.messages import (
     not_saved_message,
     recorded_meanwhile_message,
     refusal_message,
+    taken_back_message,
 )
 from games.models import Entry, Game
 from games.presenters import contract_texts, sheet_context
@@ -282,7 +284,9 @@ def _render_sheet(
     if slots:
         context["csrf_token"] = _TOKEN_SLOT
     if status != 200:
-        # A refused write shows the whole page: the message sits outside the fragment.
+        # A refused write shows the whole page (the message sits outside the fragment) at the
+        # address it was sent to (…/undo/): the language switch leads to the sheet's own.
+        context["page_path"] = sheet_url(game, mode)
         response = render(request, "games/sheet.html", context, status=status)
         patch_vary_headers(response, ("HX-Request",))
         return response
@@ -461,23 +465,33 @@ def _on_sheet(entries, number: int | None) -> bool:
     return any(e.kind == Kind.SCORED and e.round == number for e in entries)
 
 
-def _sent_round(request) -> int | None:
-    """The round a record form was drawn for (its hidden field), if it names one."""
-    sent = request.POST.get("round", "").strip()
+def _sent_round(data) -> int | None:
+    """The round a record form was drawn for (its hidden field, or the address a live answer
+    wrote it into), if it names one."""
+    sent = data.get("round", "").strip()
     if sent.isascii() and sent.isdigit() and 1 <= int(sent) <= ROUND_COUNT:
         return int(sent)
     return None
 
 
 def _sent_entry_page(
-    request, game: Game, entries, number: int, *, status: int, message: str, kept: bool = True
+    request,
+    game: Game,
+    entries,
+    number: int,
+    *,
+    status: int,
+    message: str,
+    kept: bool = True,
+    data=None,
 ):
-    """The entry as sent, for round `number`, beside the sheet as it is now. `kept`: that round
-    is no longer the next one, and the entry is never saved to another round by the same tap."""
+    """The entry as sent (`data`, the POST unless given), for round `number`, beside the sheet
+    as it is now. `kept`: that round is no longer the next one, and the entry is never saved to
+    another round by the same tap."""
     return _render_entry_page(
         request,
         game,
-        calculator_form(request.POST, game, round_number=number),
+        calculator_form(request.POST if data is None else data, game, round_number=number),
         round_number=number,
         editing=False,
         version=game.version,
@@ -521,9 +535,20 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             round_errors=round_errors,
         )
 
+    def taken_back(fresh: Game, entries, *, status: int):
+        """The round being corrected was undone meanwhile: the entry stays with its round, and
+        the page offers to record it (as round it is, if that is the next one)."""
+        message = taken_back_message(round_number)
+        return _sent_entry_page(
+            request, fresh, entries, round_number, status=status, message=message
+        )
+
     def conflict(fresh: Game):
         """Another phone wrote first: nothing was saved, the entry stays for its own round."""
         if editing:  # the round is the page's own (its address)
+            entries = _entries(fresh)
+            if not _on_sheet(entries, round_number):
+                return taken_back(fresh, entries, status=409)
             return page(
                 version=fresh.version,
                 status=409,
@@ -532,7 +557,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
                 on=fresh,
             )
         entries = _entries(fresh)
-        sent = _sent_round(request)
+        sent = _sent_round(request.POST)
         next_round = progress([e.line for e in entries]).next_round
         if sent is not None and sent != next_round:
             # Round `sent` was recorded meanwhile (or rounds were taken back): the entry must
@@ -552,8 +577,10 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         return page(version=game.version, status=400, message=_invalid_form_message(version_form))
     version = version_form.cleaned_data["version"]
     submission = version_form.cleaned_data["submission"]
-    if (done := services.already_done(game, submission)) is not None:
-        return _after_write(game, done)  # sent twice: the first copy was saved
+    # Sent twice: the first copy was saved (for the round the form was drawn for).
+    intent = ("edited", round_number) if editing else ("recorded", _sent_round(request.POST))
+    if (done := services.already_done(game, submission, *intent)) is not None:
+        return _after_write(game, done)
     if version != game.version:
         return conflict(game)
     sent = request.POST.get("round", "").strip()
@@ -563,7 +590,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             # Another phone wrote between reading the game and its rounds: that is a conflict,
             # not a wrong round (the rounds were read after the other write).
             return conflict(fresh)
-        number = _sent_round(request)
+        number = _sent_round(request.POST)
         if not editing and number is not None and _on_sheet(entries, number):
             # Sent again from an old page: say that round is on the sheet, and how to change it;
             # the entry stays with that round.
@@ -582,6 +609,8 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     except services.Conflict:
         return conflict(Game.objects.get(pk=game.pk))
     except services.Refused as refusal:
+        if refusal.reason is services.Reason.NOT_RECORDED:
+            return taken_back(game, entries, status=400)
         return page(version=version, status=400, message=refusal_message(refusal))
     return _after_write(game, done)
 
@@ -595,6 +624,19 @@ def record(request, secret):
         return _entry_post(request, game, editing=False)
     entries = _entries(game)
     state = progress([e.line for e in entries])
+    sent = _sent_round(request.GET)
+    if _has_calculator_input(request.GET) and sent is not None and sent != state.next_round:
+        # The address holds an entry for another round (a live answer wrote it there, then the
+        # round was recorded, here or on another phone, or taken back): reloaded, the entry
+        # stays with its round and is never saved as the next one by the usual tap.
+        message = (
+            already_on_sheet_message(sent)
+            if _on_sheet(entries, sent)
+            else moved_meanwhile_message(sent, state.next_round)
+        )
+        return _sent_entry_page(
+            request, game, entries, sent, status=200, message=message, data=request.GET
+        )
     if _has_calculator_input(request.GET):
         form = calculator_form(request.GET, game, round_number=state.next_round)
     else:

@@ -66,3 +66,35 @@ def test_without_javascript_there_is_no_list(live_server, browser):
     page.goto(live_server.url + "/en/")
     expect(page.locator("[data-my-games]")).to_be_hidden()
     context.close()
+
+
+def test_one_entry_per_game_in_either_language_and_never_a_write_address(live_server, page):
+    """The list knows a game by its secret: its English and German sheets are one entry (the
+    one opened last). A refused write shows the sheet at the address it was sent to
+    (…/undo/); the list keeps the sheet's own address, and so does the language switch."""
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    services.record_redeal(game, game.version, round_number=1)
+    game.refresh_from_db()
+    with translation.override("en"):
+        english = reverse("games:sheet", args=[game.edit_secret])
+    with translation.override("de"):
+        german = reverse("games:sheet", args=[game.edit_secret])
+    mine = page.locator("[data-my-games]")
+    page.goto(live_server.url + english)
+    page.goto(live_server.url + german)
+    page.goto(live_server.url + "/en/")
+    expect(mine.get_by_role("link")).to_have_count(1)
+    expect(mine.get_by_role("link").first).to_have_attribute("href", german)
+
+    page.goto(live_server.url + english)
+    page.locator("#undo-question").click()
+    # Another phone wrote meanwhile: this page's version is out of date.
+    services.record_redeal(game, game.version, round_number=1)
+    page.locator("#undo-last").click()
+    expect(page.locator("[data-message]")).to_contain_text("This sheet changed meanwhile")
+    assert page.url.endswith("/undo/")
+    switch = page.locator("[data-language-switch=de]")
+    assert english in switch.get_attribute("href") and "undo" not in switch.get_attribute("href")
+    page.goto(live_server.url + "/en/")
+    expect(mine.get_by_role("link")).to_have_count(1)
+    expect(mine.get_by_role("link").first).to_have_attribute("href", english)

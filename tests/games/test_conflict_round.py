@@ -197,3 +197,91 @@ def test_a_taken_round_sent_again_from_an_old_page_stays_that_round(client, game
     for button in entry_form(html).buttons:
         assert tap(client, html, button).status_code == 200
     assert game.entries.count() == 1
+
+
+ON_SHEET_EN = (
+    "Round 4 is already on the sheet – here it is as it is now. This page saved nothing, and "
+    "your entry was not moved to another round: it is below, still as round 4."
+)
+ON_SHEET_DE = (
+    "Runde 4 steht schon auf dem Spielblatt – hier ist es, wie es jetzt ist. Diese Seite hat "
+    "nichts gespeichert, und deine Eingabe wurde keiner anderen Runde zugeordnet: Du findest "
+    "sie unten, weiterhin als Runde 4."
+)
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", ON_SHEET_EN), ("de", ON_SHEET_DE)])
+def test_a_reloaded_record_page_keeps_its_entry_for_the_round_it_was_made_for(language, words):
+    """A live answer writes the entry into the address (round 4 included). Phone A records
+    round 4; phone B reloads its page (or a phone goes Back to it after its own Save): the
+    entry stays round 4, beside the sheet, and no single tap saves it as round 5."""
+    game, phone_a, page_a, phone_b, _page_b = three_rounds_then_two_phones(language)
+    assert tap(phone_a, page_a, "save-round", **calculator_data(4)).status_code == 302
+    address = urls(game, language)["record"]
+    for phone in (phone_b, phone_a):
+        response = phone.get(address, calculator_data(4, points2=27))
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert message(html) == words
+        assert 'data-round-fixed="4"' in html and input_attrs(html, "points2")["value"] == "27"
+        form = entry_form(html)
+        assert form.form["method"] == "get" and "save-round" not in form.buttons
+        assert re.search(r'<tr data-round="4">.*?data-score="70"', html, re.S)  # A's round 4
+    # Recording it as round 5 still takes a page that says round 5, and a named tap there.
+    page = tap(phone_b, html, "record-kept").content.decode()
+    assert input_attrs(page, "round")["value"] == "5" and "data-message" not in page
+    assert not game.entries.filter(round=5).exists()
+
+
+def test_a_reloaded_record_page_for_the_next_round_is_the_usual_page(client, game):
+    add_scored(game, 1, (0, 10, 20, 30))
+    html = client.get(urls(game)["record"], calculator_data(2, points2=27)).content.decode()
+    assert "data-message" not in html and "save-round" in entry_form(html).buttons
+    assert input_attrs(html, "round")["value"] == "2"
+    assert input_attrs(html, "points2")["value"] == "27"
+
+
+TAKEN_BACK_EN = (
+    "This sheet changed meanwhile – here is the latest. Nothing of yours was saved: round 2 "
+    "was taken back, so there is no round 2 to correct. Your entry is below, still as round 2."
+)
+
+
+def test_a_correction_of_a_round_taken_back_meanwhile_can_be_recorded_instead(game):
+    """Phone A corrects round 2 while phone B takes round 2 back: A's Save is not a loop of
+    "changed meanwhile" and "round 2 is not on the sheet"; A's entry stays round 2 and one
+    named tap opens it as the round to record, where it is saved."""
+    add_scored(game, 1, (0, 10, 20, 30))
+    add_scored(game, 2, (0, 10, 20, 30))
+    phone_a, phone_b = Client(), Client()
+    edit = phone_a.get(urls(game)["edit"].format(2)).content.decode()
+    sheet = phone_b.get(urls(game)["sheet"]).content.decode()
+    assert phone_b.post(urls(game)["undo"], {"version": rendered_version(sheet)}).status_code == 302
+
+    lost = tap(phone_a, edit, "save-round", **calculator_data(2, points2=27))
+    assert lost.status_code == 409
+    html = lost.content.decode()
+    assert message(html) == TAKEN_BACK_EN
+    assert input_attrs(html, "points2")["value"] == "27" and 'data-round-fixed="2"' in html
+    form = entry_form(html)
+    assert form.form["method"] == "get"
+    assert [b["text"] for b in form.buttons.values()] == ["Record my entry as round 2"]
+
+    page = tap(phone_a, html, "record-kept").content.decode()
+    assert h1(page) == "Record round 2" and "data-message" not in page
+    assert input_attrs(page, "points2")["value"] == "27"
+    assert tap(phone_a, page, "save-round").status_code == 302
+    assert game.entries.get(round=2).scores == expected_scores(calculator_data(2, points2=27))
+
+
+def test_a_correction_sent_on_the_newest_version_of_a_round_not_on_the_sheet(client, game):
+    """The same answer when the page's version is the newest (the round was taken back
+    before the page was drawn, e.g. a second tap on the conflict page of an old version)."""
+    add_scored(game, 1, (0, 10, 20, 30))
+    data = {**calculator_data(2, points2=27), "version": game.version, "action": "save"}
+    response = client.post(urls(game)["edit"].format(2), data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message(html) == TAKEN_BACK_EN
+    assert [b["text"] for b in entry_form(html).buttons.values()] == ["Record my entry as round 2"]
+    assert not game.entries.filter(round=2).exists()

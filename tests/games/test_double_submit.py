@@ -109,6 +109,34 @@ def test_redeal_sent_twice_is_one_redeal(client, game):
     assert Entry.objects.filter(game=game, kind="redeal").count() == 1
 
 
+def test_another_write_sent_with_the_same_id_is_a_conflict_not_a_repeat(client, game):
+    """A sheet's forms share their page's id, and two tabs revalidating one sheet (304) share
+    its page. Tab 1 deals round 2 again; tab 2, still on the old sheet, taps Undo: that is not
+    "sent twice" (nothing to say about a redeal it never asked for), it is a conflict, and
+    nothing is undone."""
+    add_scored(game, 1, (0, 70, 500, 50))
+    sheet = f"/en/games/{game.edit_secret}/"
+    tab1 = client.get(sheet)
+    tab2 = client.get(sheet, headers={"If-None-Match": tab1["ETag"]})
+    assert tab2.status_code == 304  # tab 2 keeps tab 1's page, id and all
+    html = tab1.content.decode()
+    ids = set(re.findall(r'name="submission" value="([^"]+)"', html))
+    assert len(ids) == 1
+    token = ids.pop()
+    redealt = client.post(
+        f"{sheet}redeal/", {"version": game.version, "round": 2, "submission": token}
+    )
+    assert says_done(redealt["Location"], "redeal-redeal-2")
+    response = client.post(f"{sheet}undo/", {"version": game.version, "submission": token})
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "This sheet changed meanwhile" in page and TWICE["en"] not in page
+    assert [(e.round, e.kind) for e in Entry.objects.filter(game=game).order_by("seq")] == [
+        (1, "scored"),
+        (2, "redeal"),
+    ]
+
+
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_two_copies_racing_are_saved_once():
     """Both copies pass the "seen before?" check; one wins the version, the other then finds

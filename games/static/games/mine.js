@@ -12,8 +12,13 @@
   function save(list) {
     try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 20))); } catch (error) { /* private mode */ }
   }
+  // A game is known by its secret, the last part of its address in either language
+  // (/en/games/<secret>/, /de/spiele/<secret>/): one entry however often the language changes.
+  function secret(url) {
+    return String(url).split("/").slice(-2)[0];
+  }
   function without(list, url) {
-    return list.filter(function (game) { return game.url !== url; });
+    return list.filter(function (game) { return secret(game.url) !== secret(url); });
   }
 
   // The page's language, in the browser's own variant of it when it has one (en-GB: 14 Mar 2025).
@@ -88,8 +93,9 @@
     return isNaN(count) ? undefined : count;
   }
 
+  // The sheet's own address, not the page's: a refused write shows the sheet at /undo/.
   function remember(sheet) {
-    var url = location.pathname;
+    var url = sheet.dataset.url;
     var game = { url: url, names: sheet.dataset.names, watch: sheet.dataset.watch === "1" };
     game.started = sheet.dataset.started || undefined;
     game.rounds = rounds();
@@ -98,11 +104,11 @@
 
   // A refreshed sheet: the count moves on, the game keeps its place in the list.
   function recount() {
-    if (!document.querySelector("[data-remember-game]")) { return; }
+    var sheet = document.querySelector("[data-remember-game]");
     var count = rounds();
-    if (count === undefined) { return; }
+    if (!sheet || count === undefined) { return; }
     save(load().map(function (game) {
-      if (game.url === location.pathname) { game.rounds = count; }
+      if (secret(game.url) === secret(sheet.dataset.url)) { game.rounds = count; }
       return game;
     }));
   }
