@@ -13,7 +13,7 @@ from games.sheet import ROUND_COUNT, TEAMS, Row, progress, standings
 from kutsite import content
 from rules.engine.verdicts import InputError
 from rules.models import Round
-from rules.wording import contract_text
+from rules.wording import contract_text, times_word
 
 
 def contract_texts() -> dict[int, str]:
@@ -144,6 +144,8 @@ def sheet_context(
         "state": state,
         "ranking": places if table.scored else [],
         "next_contract": contracts.get(state.next_round, "") if state.next_round else "",
+        # "twice", "zweimal": a count of redeals (at most three) reads as a word
+        "redeals_word": times_word(state.redeals) if state.redeals else "",
         "last_entry": last,
         # The edit secret never reaches a read-only page.
         "sheet_url": reverse("games:sheet", args=[secret]) if can_edit else "",

@@ -431,6 +431,20 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     (R.FACE_VALUES, _fewer_than_two("tiles"), _("Tiles by their numbers: %(points)s")),
     (
         R.TOO_MANY_COPIES,
+        lambda facts: facts.get("indicator") is True and facts.get("racks") is True,
+        _(
+            "The set holds only %(limit)s of each tile, and one %(tile)s lies face up as the "
+            "indicator, so only one more can be in play – but the racks hold %(tile)s "
+            "%(count)s."
+        ),
+    ),
+    (
+        R.TOO_MANY_COPIES,
+        _is("racks", True),
+        _("The set holds only %(limit)s of each tile, but the racks hold %(tile)s %(count)s."),
+    ),
+    (
+        R.TOO_MANY_COPIES,
         _is("indicator", True),
         _(
             "The set holds only %(limit)s of each tile, and one %(tile)s lies face up as the "

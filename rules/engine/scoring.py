@@ -168,23 +168,30 @@ def _validate(
             error(seat, "rack", ReasonCode.MISSING_RACK)
     if not any(e.field == "indicator" for e in errors):
         counts: Counter[Tile] = Counter({indicator: 1})
+        holders: dict[Tile, set[int]] = {}
+        passed: dict[Tile, int] = {}  # the seat whose rack took a kind past the set's two
         for seat, p in enumerate(players, 1):
             for t in p.rack or ():
                 kind = physical(t, indicator)
                 counts[kind] += 1
+                holders.setdefault(kind, set()).add(seat)
                 if counts[kind] == 3:
-                    # The count is what the racks hold; the indicator is one more copy (T1, T2).
-                    shown = kind == indicator
-                    found = {"indicator": True} if shown else {}
-                    error(
-                        seat,
-                        "rack",
-                        ReasonCode.TOO_MANY_COPIES,
-                        tile=kind,
-                        count=3 - shown,
-                        limit=2,
-                        **found,
-                    )
+                    passed.setdefault(kind, seat)
+        for kind, seat in passed.items():
+            # The count is all the racks hold; the indicator is one more copy (T1, T2).
+            shown = kind == indicator
+            found: dict[str, Any] = {"indicator": True} if shown else {}
+            if len(holders[kind]) > 1:
+                found["racks"] = True  # the copies are on several racks, not only this one
+            error(
+                seat,
+                "rack",
+                ReasonCode.TOO_MANY_COPIES,
+                tile=kind,
+                count=counts[kind] - shown,
+                limit=2,
+                **found,
+            )
     return errors, states
 
 

@@ -206,7 +206,36 @@ ERROR_CASES = [
         {},
         [(3, "rack", R.TOO_MANY_COPIES)],
     ),
+    (
+        "T1",
+        [FIN, P("melded", "r1 r1 r1 r1 r1"), P("not-melded"), P("not-melded")],
+        {},
+        [(2, "rack", R.TOO_MANY_COPIES)],
+    ),
 ]
+
+
+@pytest.mark.parametrize(
+    ("racks", "seat", "facts"),
+    [
+        # All five on one rack: counted whole, not "three" where the limit was passed.
+        (("r1 r1 r1 r1 r1", "", ""), 2, {"tile": "r1", "count": 5}),
+        # The indicator's face: one copy is face up, the racks hold 60 more.
+        ((" ".join(["b8"] * 60), "", ""), 2, {"tile": "b8", "count": 60, "indicator": True}),
+        # Spread over two racks: said to be on the racks, under the one that passed the limit.
+        (("r1 r1", "r1", ""), 3, {"tile": "r1", "count": 3, "racks": True}),
+        (("b8", "b8", ""), 3, {"tile": "b8", "count": 2, "indicator": True, "racks": True}),
+    ],
+)
+def test_T1_too_many_copies_counts_every_copy_on_the_racks(racks, seat, facts):
+    players = [FIN, *(P("not-melded", rack) if rack else P("not-melded") for rack in racks)]
+    result = score_round(players, BLUE_OKEY)
+    [found] = [e for e in result.errors if e.code is R.TOO_MANY_COPIES]
+    assert (found.seat, found.field) == (seat, "rack")
+    assert {k: str(v) if k == "tile" else v for k, v in found.facts.items()} == {
+        **facts,
+        "limit": 2,
+    }
 
 
 @pytest.mark.parametrize(

@@ -282,3 +282,24 @@ def test_full_sheet_stays_within_the_page_budget(client, team_game):
     assert {"games/games.css", "games/sheet.js"} <= set(own_assets(html))
     total = own_bytes(html)
     assert total <= OWN_BYTES, total
+
+
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        ("en", ["Dealt again once so far.", "Dealt again twice so far.", "three times"]),
+        ("de", ["Bisher einmal neu gegeben.", "Bisher zweimal neu gegeben.", "dreimal"]),
+    ],
+)
+def test_E2_the_redeals_so_far_are_counted_in_words(client, game, language, lines):
+    """How often the round was dealt again (at most three times, E2) reads as a word in both
+    languages: "zweimal", not "2 Mal"."""
+    from games import services
+
+    url = f"/{language}/{'spiele' if language == 'de' else 'games'}/{game.edit_secret}/"
+    for expected in lines:
+        game.refresh_from_db()
+        services.record_redeal(game, game.version, round_number=1)
+        html = client.get(url).content.decode()
+        standing = re.search(r'<p class="standing__next".*?</p>', html, re.S)[0]
+        assert expected in " ".join(re.sub(r"<[^>]+>", " ", standing).split()), standing

@@ -183,6 +183,24 @@ def test_copies_error_names_the_tile(client):
     assert "„rote 4“ kommt hier zweimal vor" in html
 
 
+def test_copies_on_several_racks_are_counted_on_the_racks(client):
+    """T1: Ben holds r1 r1, Cem one more r1. The error sits under Cem's rack, where the limit
+    was passed, and says the racks hold three, not that Cem's one tile appears three times."""
+    params = base_round(name2="Ben", name3="Cem", rack2="r1 r1", rack3="r1")
+    assert errors(client.get(url("en", **params)).content.decode()) == [
+        (
+            "rack3",
+            "Cem, tiles left: The set holds only 2 of each tile, but the racks hold red 1 three "
+            "times.",
+        )
+    ]
+    html = client.get(url("de", **params)).content.decode()
+    assert "aber „rote 1“ liegt dreimal auf den Steinhaltern." in html
+    # Five on one rack are five, not the three at which the limit was passed.
+    html = client.get(url("en", **base_round(rack2="r1 r1 r1 r1 r1"))).content.decode()
+    assert "but red 1 appears five times here" in html
+
+
 def test_several_errors_at_once_are_all_listed(client):
     params = base_round(indicator="fj", round="30", rack2="zz", points4="x")
     found = [f for f, _ in errors(client.get(url(**params)).content.decode())]
