@@ -428,6 +428,8 @@ def _when(value: str) -> Callable[[Facts], bool]:
 # shown as a number ("only 0 tiles"): it gets a sentence of its own.
 _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     (R.VALID_PAIR, _no("tile"), _("A pair of two Okeys: together they can stand for any pair.")),
+    # 1 to 13 and round to 1 again: "from 1 to 1" would read as a mistake
+    (R.VALID_RUN, _is("size", 14), _("A run of all 14 in %(colour)s: from 1 up to 13, then 1.")),
     (R.FACE_VALUES, _fewer_than_two("tiles"), _("Tiles by their numbers: %(points)s")),
     (
         R.TOO_MANY_COPIES,

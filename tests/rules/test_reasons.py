@@ -133,6 +133,17 @@ def test_a_run_ending_on_the_one_after_thirteen_says_so():
         assert reasons.describe(verdict) == "Eine Reihe aus vier Steinen in Gelb, von 11 bis 1."
 
 
+def test_M2_a_run_of_all_fourteen_goes_round_to_1_again():
+    tiles = parse_tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r1")
+    verdict = classify_meld(tiles, INDICATOR)
+    with translation.override("en"):
+        assert reasons.describe(verdict) == "A run of all 14 in red: from 1 up to 13, then 1."
+    with translation.override("de"):
+        assert reasons.describe(verdict) == (
+            "Eine Reihe aus allen 14 Steinen in Rot: von 1 bis 13 und dann wieder 1."
+        )
+
+
 def test_sizes_of_valid_melds_read_as_words_other_numbers_as_digits():
     with translation.override("en"):
         assert sentence(ReasonCode.VALID_GROUP, {"number": 7, "size": 3}) == (
