@@ -101,22 +101,28 @@ def _word_rounds() -> ContractRounds:
     return ContractRounds(tuple(choices), by_number)
 
 
-class RoundSelect(forms.Select):
-    """A round number as a link may hold it: " 4" is round 4 (chosen in the list, too), not
-    "no round  4"."""
+def _stripped(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
 
-    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
-        value = super().value_from_datadict(data, files, name)
-        return value.strip() if isinstance(value, str) else value
+
+class RoundField(forms.TypedChoiceField):
+    """A round number as a link may hold it: " 4" is round 4, chosen in the list too, not
+    "no round  4". (Not a widget of its own: the field component keeps a select by its
+    `widget_type`.)"""
+
+    def to_python(self, value: Any) -> Any:
+        return super().to_python(_stripped(value))
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        return super().bound_data(_stripped(data), initial)
 
 
 def _round(choices: Any, **options: Any) -> forms.TypedChoiceField:
     """The round. `choices` is a function: the content's rounds in the active language are
     read when the field is validated or drawn, not copied into every form."""
-    return forms.TypedChoiceField(
+    return RoundField(
         coerce=int,
         choices=choices,
-        widget=RoundSelect,
         error_messages={
             "invalid_choice": _("There is no round %(value)s; choose one from the list.")
         },
