@@ -46,7 +46,7 @@ from rules.engine import (
     parse_tiles,
     score_round,
 )
-from rules.reasons import RULE_TITLES, RULE_TOPICS, describe, penalty_label
+from rules.reasons import RULE_TITLES, RULE_TOPICS, describe, format_points, penalty_label
 
 # The guide reads every example with one indicator, the one its "tiles" section introduces.
 INDICATOR = parse_indicator("b8")
@@ -133,7 +133,7 @@ def sections() -> list[Section]:
     """The guide's sections, in reading order (titles in the active language)."""
     return [
         Section("at-a-glance", gettext("At a glance")),
-        Section("okey", gettext("Tiles, indicator and Okey"), ("T1", "T2", "T3")),
+        Section("okey", gettext("Tiles, indicator and Okey"), ("T1", "T2", "T3", "T5")),
         Section("false-joker", gettext("The false joker"), ("T4", "M5")),
         Section("deal", gettext("The deal"), ("D1", "D2")),
         Section("melds", gettext("Küt groups, runs and pairs"), ("M1", "M2", "M3", "M4")),
@@ -146,7 +146,7 @@ def sections() -> list[Section]:
         Section("buying", gettext("Buying the discard"), ("B1", "B2", "B3")),
         Section("penalties", gettext("Penalty discards"), ("X1", "X2", "X3", "X4", "X5", "X6")),
         Section("ending", gettext("Ending the round"), ("E1", "E2", "C4", "S4")),
-        Section("scoring", gettext("Scoring"), ("S1", "S2", "S3", "S4", "S6")),
+        Section("scoring", gettext("Scoring"), ("S1", "S2", "S3", "S4", "S6", "S7")),
         Section("team", gettext("Team play"), ("S5",)),
         Section("faq", gettext("Questions players ask")),
         Section("rule-ids", gettext("The rules by ID")),
@@ -172,21 +172,15 @@ class RuleTopic:
     rules: list[RuleEntry]
 
 
-# Rules the sections do not list as their own: the section that covers them.
-OTHER_HOMES = {"T5": "okey", "S7": "scoring"}
-
-
 def rule_topics(all_sections: list[Section]) -> list[RuleTopic]:
     """Every rule of the digest by topic letter, each with the guide section that states it."""
-    by_anchor = {s.anchor: s for s in all_sections}
     home = {rule: s for s in all_sections for rule in s.rules}
     topics: dict[str, RuleTopic] = {}
     for rule, title in RULE_TITLES.items():
         letter = rule[0]
         if letter not in topics:
             topics[letter] = RuleTopic(letter, str(RULE_TOPICS[letter]), [])
-        section = home.get(rule) or by_anchor[OTHER_HOMES[rule]]
-        topics[letter].rules.append(RuleEntry(rule, str(title), section))
+        topics[letter].rules.append(RuleEntry(rule, str(title), home[rule]))
     return list(topics.values())
 
 
@@ -277,7 +271,7 @@ def examples() -> dict[str, Verdict]:
         # P6
         "add_run": table_example("r13", "r10 r11 r12"),
         "add_pair": table_example("y9", "y9 y9"),
-        "add_fifth": table_example("r2", "r7 k7 b7 y7"),
+        "add_fifth": table_example("ok", "r7 k7 b7 y7"),  # not even an Okey fits a fifth
         # P7
         "swap_run": table_example("k4", "k3 ok k5", swap=True),
         "swap_small_group": table_example("y7", "r7 k7 ok", swap=True),
@@ -314,6 +308,15 @@ class ScoreLine:
     score: int
     doubled: int
     team: int | None = None
+
+    # With the page's thousands separator, as the text around the table writes them
+    @property
+    def score_text(self) -> str:
+        return format_points(self.score)
+
+    @property
+    def doubled_text(self) -> str:
+        return format_points(self.doubled)
 
 
 def _working(result: ScoreResult, seat: int) -> str:

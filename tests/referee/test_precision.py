@@ -210,7 +210,7 @@ def test_S3_the_points_field_says_it_takes_the_total_before_the_multiplier(clien
 
 
 def test_X2_the_real_tile_an_okey_stands_for_is_the_sites_choice(client):
-    for language, words in (("en", "site’s choice"), ("de", "diese Seite entschieden")):
+    for language, words in (("en", "site’s choice"), ("de", "diese Website entschieden")):
         html = get(client, discard_url(language, indicator="b8", table="b3 ok b5", tile="b4"))
         verdict = find(html, data_penalty="0")
         assert verdict["data-reason"] == "NOT_PLAYABLE" and words in verdict.text

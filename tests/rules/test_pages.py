@@ -339,6 +339,10 @@ def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calcu
         ) in html
     assert 'data-score="195"' in html  # docs/rules.md's worked check: (3 + 11 + 25) × 5
     assert "(3 + 11 + 25) × 5" in html
+    # The table writes 1,000 as the sentence above it does (German 1.000), not "1000".
+    assert re.search(r'data-doubled="1000">.*?<td class="num">1,000</td>', html, re.S)
+    german = get(client, step_path("scoring", "de"))
+    assert re.search(r'data-doubled="1000">.*?<td class="num">1.000</td>', german, re.S)
     link = html_lib.unescape(re.search(r'href="(/en/calculator/\?[^"]+)"', html).group(1))
     query = parse_qs(urlsplit(link).query)
     assert query["indicator"] == [SCORING_INDICATOR] and query["round"] == ["5"]
@@ -445,6 +449,26 @@ def test_rule_ids_are_shown_as_badges(client):
         assert rule in badges
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_rule_is_stated_with_its_badge_on_the_step_the_rule_index_names(client, language):
+    """The list of rules by ID sends each rule to one step; that step states it, badge and all
+    (S7, the last round's 500, and T5, the indicator, had an entry but no text)."""
+    from rules.guide import sections
+
+    with translation.override(language):
+        steps = {s.anchor: s for s in sections()}
+    for step in steps.values():
+        if not step.rules:
+            continue
+        html = get(client, step_path(step.anchor, language))
+        badges = set(
+            re.findall(r'<a class="rule-id" href="[^"]+" aria-label="[^"]+">(\w+)</a>', html)
+        )
+        assert set(step.rules) <= badges, (step.anchor, set(step.rules) - badges)
+    listed = {rule for step in steps.values() for rule in step.rules}
+    assert {"S7", "T5"} <= listed
+
+
 # --- Glossary ------------------------------------------------------------------------------
 
 
@@ -490,6 +514,10 @@ def test_adding_and_swapping_examples_are_the_engines_verdict(client):
         assert f'data-reason="{verdict.reason}"' in figure, (rule, token)
         assert f'data-verdict="{"valid" if verdict.ok else "invalid"}"' in figure
         seen[rule] += 1
+        if verdict.reason == "GROUP_FULL":
+            # "no room for a fifth, not even an Okey": the tile shown is one that would fit
+            # the group but for its size, the Okey itself (a red 2 could never join 7s)
+            assert token == "ok", token
     assert seen == {"P6": 3, "P7": 2}
 
 

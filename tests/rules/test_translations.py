@@ -95,3 +95,36 @@ def test_a_blank_german_title_would_be_caught(client):
 
     problems = missing_translations()
     assert len(problems) == 1 and problems[0].endswith("title (de)")
+
+
+def _german_texts():
+    """Every German text the site shows: its catalogues and the German content."""
+    from referee.models import Ruling
+
+    root = Path(__file__).resolve().parents[2]
+    site = root / "locale/de/LC_MESSAGES/django.po"
+    for po in [*sorted(root.glob("*/locale/de/LC_MESSAGES/django.po")), site]:
+        for entry in polib.pofile(str(po)):
+            for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+                yield f"{po.parent.parent.parent.parent.name}: {entry.msgid[:40]}", text
+    for model in (GlossaryTerm, Ruling):
+        for row in model.objects.all():
+            for field in row._meta.fields:
+                if field.name.endswith("_de"):
+                    yield f"{model.__name__} {row.pk} {field.name}", getattr(row, field.name) or ""
+
+
+@pytest.mark.parametrize(
+    ("wrong", "why"),
+    [
+        (r"\bdes Okey\b(?!s|-)", "the wild tile's genitive is “des Okeys”"),
+        # "diese Seite" is this page; the site that decides or follows a rule is a Website
+        (
+            r"hat diese Seite\b|diese Seite (übernimmt|entscheidet|folgt)",
+            "the site calls itself “diese Website”",
+        ),
+    ],
+)
+def test_german_wording_is_consistent(wrong, why):
+    found = [where for where, text in _german_texts() if re.search(wrong, text)]
+    assert not found, (why, found)
