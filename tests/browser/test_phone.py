@@ -271,6 +271,24 @@ def test_a_long_one_word_name_breaks_instead_of_widening_the_page(live_server, p
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+def test_the_guides_tables_fit_a_360_px_phone_without_scrolling_sideways(
+    live_server, page, language
+):
+    """The worked scoring example's last column (finished with Okey) is the point of it: at
+    360 px it must not sit behind a sideways scroll, in German either."""
+    page.set_viewport_size(SCREENS[0])
+    for step in ("scoring", "team"):
+        with translation.override(language):
+            path = reverse("rules:step", args=[step])
+        open_page(page, live_server.url + path)
+        widths = page.evaluate(
+            "Array.from(document.querySelectorAll('.table-scroll'),"
+            " (e) => [e.scrollWidth, e.clientWidth])"
+        )
+        assert widths and all(inner <= outer for inner, outer in widths), (path, widths)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_the_main_navigation_is_one_row_on_a_360_px_phone(live_server, page, language):
     """Four links of 44 px: a second row would push every page down by another 44 px."""
     page.set_viewport_size(SCREENS[0])
