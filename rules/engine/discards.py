@@ -113,7 +113,10 @@ def judge_discard(
         ends_round = len(held) == 1  # discarding the last tile ends the round (E1)
     excess = excess_copies([*(t for m in table for t in m), *held], indicator)
     if excess is not None:
-        raise InputError(ReasonCode.TOO_MANY_COPIES, field="table", **excess.facts())
+        # The field to correct: the rack when it holds too many by itself, else the table
+        held_alone = rack is not None and excess_copies(held, indicator) is not None
+        field = "rack" if held_alone else "table"
+        raise InputError(ReasonCode.TOO_MANY_COPIES, field=field, **excess.facts())
 
     offence = _offence(tile, table, indicator)
     code = offence[0] if offence else None

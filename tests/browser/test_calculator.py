@@ -171,3 +171,17 @@ def test_calculator_is_accessible_in_dark_mode_on_a_phone(live_server, page, ass
     page.emulate_media(color_scheme="dark")
     page.goto(f"{live_server.url}/en/calculator/?{FILLED}")
     assert_accessible(page)
+
+
+@pytest.mark.parametrize("path", ["/en/calculator/", "/de/rechner/"])
+def test_one_edit_is_one_answer_and_leaving_the_field_asks_nothing_more(live_server, page, path):
+    """A pause in typing asks once; leaving the field (a `change` event) asks nothing more, so
+    the answer is replaced (and read out) once, and a tap on it is not lost to a second swap."""
+    page.goto(f"{live_server.url}{path}?{FILLED}")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if r.headers.get("hx-request") else None)
+    page.locator("#id_rack2").fill("k3 b11 ok r2")
+    expect(page.locator('[data-player="2"]')).to_have_attribute("data-score", "205")
+    page.keyboard.press("Tab")
+    page.wait_for_timeout(800)
+    assert len(asked) == 1, asked

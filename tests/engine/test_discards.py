@@ -97,10 +97,18 @@ def test_an_invalid_table_meld_is_an_input_error():
     assert caught.value.rule == "M2" and caught.value.field == "table"
 
 
-def test_T1_copies_on_table_and_rack():
+@pytest.mark.parametrize(
+    ("table", "rack", "field"),
+    [
+        ("r7 k7 b7|b5 b6 b7", "b7", "table"),  # together too many: the table as before
+        ("b4 b5 b6", "r1 r1 r1 b3", "rack"),  # the rack alone: its own field, not the table's
+        ("r1 r2 r3|r1 k1 b1|y1 r1 b1", "b3", "table"),  # the table alone
+    ],
+)
+def test_T1_too_many_copies_names_the_field_that_holds_them(table, rack, field):
     with pytest.raises(InputError) as caught:
-        judge_discard(t("b7"), M("r7 k7 b7|b5 b6 b7"), B8, rack=T("b7"))
-    assert caught.value.code is R.TOO_MANY_COPIES
+        judge_discard(T(rack)[-1], M(table), B8, rack=T(rack))
+    assert caught.value.code is R.TOO_MANY_COPIES and caught.value.field == field
 
 
 # Buying (B1–B3); seats in turn order, the discard goes to the next seat

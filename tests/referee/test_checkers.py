@@ -429,6 +429,18 @@ def test_X2_a_link_that_says_final_is_off_is_not_the_last_discard(client, off):
     assert "checked" not in find(html, id="id_final").attrs
 
 
+@pytest.mark.parametrize(
+    ("url", "name"), [(discard_url(), "final"), ("/en/referee/rack/", "opened")]
+)
+def test_a_tick_box_sits_beside_its_label(client, url, name):
+    """The tick boxes are drawn as such (box, then label, one row), whatever widget reads them."""
+    _, html = page(client, url)
+    assert re.search(
+        rf'<div class="field field--check"><input type="checkbox" name="{name}"[^>]*> <label',
+        html,
+    ), name
+
+
 @pytest.mark.parametrize("on", ["1", "on", "yes", "true", "TRUE"])
 def test_X4_a_link_that_says_final_is_on_is_the_last_discard(client, on):
     url = discard_url(table="r1 r2 r3", tile="r4", indicator="b8", rack="r4", final=on)

@@ -32,7 +32,8 @@ def test_empty_calculator_page_in_both_languages(client):
     assert 'data-hx-get="/en/calculator/"' in en_html
     assert 'data-hx-target="#calculator-result"' in en_html
     assert 'data-hx-replace-url="true"' in en_html and "data-hx-push-url" not in en_html
-    assert 'data-hx-trigger="input changed delay:300ms, change"' in en_html
+    # one request per pause in typing (not one more when the field is left), the newest wins
+    assert 'data-hx-trigger="input delay:300ms" data-hx-sync="this:replace"' in en_html
     # one shared tile picker for every rack input (and the indicator)
     assert en_html.count('data-picker-group="rack"') == 1
     assert en_html.count('data-picker-input="rack"') == 5
