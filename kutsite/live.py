@@ -6,6 +6,9 @@ mean "not yet": a field not filled in so far, and a field that ends in a tile ty
 both still empty is the first kind: the calculator pre-selects "melded" for everyone, so while
 the table fills in one player the others are not wrong, only not done. Such an answer marks
 neither and says what is missing; the same input sent as a form (a whole page) gets the errors.
+For the same reason "nobody ended the round" waits while other fields are still empty: until
+the table gets to choosing who ended it, every player is "melded". Once nothing else is
+missing, it is an error like any other.
 """
 
 from __future__ import annotations
@@ -21,13 +24,25 @@ from rules.engine.verdicts import ReasonCode
 EMPTY_CODES = frozenset({"required", str(ReasonCode.EMPTY), str(ReasonCode.MISSING_RACK)})
 
 
+#: The codes of an error that waits while some field is still empty (the module says why).
+WHILE_EMPTY_CODES = frozenset({str(ReasonCode.NO_FINISHER)})
+
+
 def pending(form: forms.Form, typing: Collection[str]) -> str:
     """What `form`'s errors wait for: "typing" when each is a field left empty or one in
     `typing` (ending in a tile typed halfway), and one is; "empty" when each is a field left
-    empty; "" when the form has a real error, or none."""
+    empty (or waits for one, `WHILE_EMPTY_CODES`); "" when the form has a real error, or
+    none."""
     if not form.is_bound or not form.errors:
         return ""
+    unfilled = False
     for name, errors in form.errors.as_data().items():
-        if len(errors) > 1 or not (name in typing or errors[0].code in EMPTY_CODES):
+        if len(errors) > 1:
             return ""
+        if name in typing or errors[0].code in EMPTY_CODES:
+            unfilled = True
+        elif errors[0].code not in WHILE_EMPTY_CODES:
+            return ""
+    if not unfilled:
+        return ""
     return "typing" if any(name in form.errors for name in typing) else "empty"

@@ -326,6 +326,10 @@ EMPTY_HINT = re.compile(r'<p class="calc-empty">([^<]*)</p>')
         # melded (the state every player starts with) but no rack typed yet: not done, not wrong
         ({"points4": ""}, "rack4", "empty"),
         ({"state3": "melded", "points4": ""}, "rack3", "empty"),
+        # nobody has ended the round yet, as at the start (everyone "melded"): that waits while
+        # racks are empty, and is an error once nothing else is missing
+        ({"state1": "melded", "points4": ""}, "rack4", "empty"),
+        ({"state1": "melded", "rack1": "r1"}, "state", None),
         ({"points4": "", "points2": "5"}, "rack4", None),  # with a real error: all are shown
         ({"rack2": "k3 b11 b "}, "rack2", None),  # a space after it: finished, and wrong
         ({"rack2": "x3 b"}, "rack2", None),  # an earlier tile is wrong
