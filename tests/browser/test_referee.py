@@ -232,3 +232,19 @@ def test_an_example_is_as_wide_as_the_text_around_it_on_a_phone(live_server, pag
         })"""
     )
     assert len(widths) >= 2 and all(w == inner for w, inner in widths), widths
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_screen_readers_hear_tiles_and_verdicts_without_the_drawn_shapes(
+    live_server, page, content, language
+):
+    """The colour shapes on tiles and the ticks on verdicts are drawn for the eye: a picker
+    button is "7 R red 7" (the visible text, then its name), a verdict "Valid run", never
+    "▲" or "✓" read out."""
+    page.goto(f"{live_server.url}{CHECK[language]}?indicator=b8&tiles=r12+r13+r1&round=")
+    page.locator("#id_tiles").click()
+    expect(page.locator('[data-tile-picker] [data-picker-token="r7"]')).to_be_visible()
+    snapshot = page.locator("main").aria_snapshot()
+    for shape in "▲■●◆✓✗":
+        assert shape not in snapshot, (shape, snapshot[:2000])
+    assert re.search(r'button "7 R (red|rote) 7"', snapshot), snapshot[:2000]
