@@ -70,7 +70,7 @@ PICKER_PROBE = """
 () => {
   const picker = document.querySelector("[data-tile-picker]");
   picker.scrollIntoView({ block: "nearest" });
-  const outside = [], spilled = [], close = [];
+  const outside = [], spilled = [], close = [], narrow = [];
   const tiles = picker.querySelectorAll("[data-picker-token]");
   for (const tile of tiles) {
     const r = tile.getBoundingClientRect();
@@ -80,13 +80,23 @@ PICKER_PROBE = """
     if (tile.scrollWidth > tile.clientWidth) spilled.push(tile.dataset.pickerToken);
     const next = tile.nextElementSibling;
     if (next && next.matches("[data-picker-token]")) {
-      const step = next.getBoundingClientRect().left - r.left;
-      if (step < 24) close.push(tile.dataset.pickerToken + ": " + step.toFixed(1));
+      const n = next.getBoundingClientRect();
+      const step = n.left - r.left;
+      // a neighbour in the same row (a narrow picker wraps a colour onto more rows)
+      if (Math.abs(n.top - r.top) < 1 && step < 24) {
+        close.push(tile.dataset.pickerToken + ": " + step.toFixed(1));
+      }
     }
+    if (r.width < 24) narrow.push(tile.dataset.pickerToken + ": " + r.width.toFixed(1));
   }
-  return { count: tiles.length, outside, spilled, close };
+  return { count: tiles.length, outside, spilled, close, narrow };
 }
 """
+
+
+WIDE = """() => Array.from(document.querySelectorAll("body *"), (e) => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.right > innerWidth + 1)
+  .map(([e, r]) => `${e.tagName}.${e.className} ${Math.round(r.left)}-${Math.round(r.right)}`)"""
 
 
 def urls(language):
@@ -149,8 +159,31 @@ def test_phone_pages_hide_nothing_shift_nothing_and_overflow_nowhere(
             tiles = page.evaluate(PICKER_PROBE)
             assert tiles["count"] == 13 * 4 + 2 and tiles["outside"] == [], (name, tiles)
             assert tiles["spilled"] == [] and tiles["close"] == [], (name, tiles)
+            assert tiles["narrow"] == [], (name, tiles)
         assert_accessible(page)
         label_in_name(axe, page)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("width", [320, 180], ids=["320-px phone", "360 px at 200 % zoom"])
+def test_on_a_narrower_screen_the_picker_wraps_and_the_round_fields_stack(
+    live_server, page, language, width
+):
+    """Below 324 px a row of 13 tiles would be under 24 px each: a colour takes more rows, and
+    no tile is narrower than 24 px, spilled or off the screen; the page never scrolls sideways
+    and the calculator's indicator and round stack rather than push the round off-screen."""
+    page.set_viewport_size({"width": width, "height": 2000})
+    for name in ("calculator", "check"):
+        open_page(page, live_server.url + urls(language)[name])
+        tiles = page.evaluate(PICKER_PROBE)
+        assert tiles["count"] == 13 * 4 + 2, (name, tiles)
+        assert tiles["narrow"] == [] and tiles["spilled"] == [], (name, tiles)
+        assert tiles["outside"] == [] and tiles["close"] == [], (name, tiles)
+        width_now = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert width_now[0] <= width_now[1], (name, width_now, page.evaluate(WIDE))
+        if name == "calculator":
+            box = page.locator("#id_round").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
