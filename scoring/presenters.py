@@ -113,6 +113,7 @@ class Calculation:
 
     def __init__(self, form: CalculatorForm, *, live: bool = False) -> None:
         self.form = form
+        self.live = live
         self.result = form.result if form.is_bound and form.is_valid() else None
         # An answer while someone types (`live`) waits for an empty or half-typed field
         self.pending = form.pending if live else ""

@@ -94,7 +94,8 @@ PICKER_PROBE = """
 """
 
 
-WIDE = """() => Array.from(document.querySelectorAll("body *"), (e) => [e, e.getBoundingClientRect()])
+WIDE = """() => Array.from(document.querySelectorAll("body *"))
+  .map((e) => [e, e.getBoundingClientRect()])
   .filter(([e, r]) => r.right > innerWidth + 1)
   .map(([e, r]) => `${e.tagName}.${e.className} ${Math.round(r.left)}-${Math.round(r.right)}`)"""
 

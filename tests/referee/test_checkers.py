@@ -167,8 +167,36 @@ def test_the_form_is_a_get_form_that_htmx_enhances(client):
     # live updates replace the address; only a deliberate submit (a plain GET) adds an entry
     assert form["data-hx-replace-url"] == "true" and form["data-hx-target"] == "#check-result"
     assert "data-hx-push-url" not in form.attrs and "submit" not in form["data-hx-trigger"]
-    assert find(html, id="check-result")["aria-live"] == "polite"
+    # a live answer is heard as one line (#check-said), not the whole answer read again
+    assert "aria-live" not in find(html, id="check-result").attrs
+    assert find(html, id="check-said")["role"] == "status"
     assert find(html, data_tile_picker=True)["data-target"] == "id_tiles"
+
+
+@pytest.mark.parametrize(
+    ("url", "said", "words"),
+    [
+        (check_url(tiles="r12 r13 r1", indicator="b8"), "check-said", "r12 r13 r1 – Valid run"),
+        (
+            check_url(tiles="r7 k7 b7", indicator="b8", round="1"),
+            "check-said",
+            "r7 k7 b7 – Valid Küt group. Opening meld for round 1",
+        ),
+        (check_url(tiles="r12 r", indicator="b8"), "check-said", "Keep typing"),
+        (check_url(tiles="r12 x4", indicator="b8"), "check-said", "No verdict yet"),
+        (discard_url(table="b4 b5 b6", tile="b7", indicator="b8"), "discard-said", "Discard b7 – "),
+        ("/en/referee/rack/?indicator=b8&round=1&rack=r7+k7+b7+y2", "rack-said", "Round 1: one"),
+        ("/de/schiedsrichter/pruefen/?indicator=b8&tiles=r12+r13+r1", "check-said", "Gültige"),
+    ],
+)
+def test_a_live_answer_says_itself_in_one_line(client, url, said, words):
+    """Each fragment sends a one-line summary out of band into the page's status line."""
+    _, html = page(client, url, **HTMX)
+    (line,) = [e for e in find_all(html, data_hx_swap_oob=f"innerHTML:#{said}")]
+    assert words in line.text, line.text
+    assert len(line.text.split()) < 60
+    _, whole = page(client, url)
+    assert not find_all(whole, data_hx_swap_oob=f"innerHTML:#{said}")  # a page says it all
 
 
 def test_the_result_is_a_permalink_to_share(client):

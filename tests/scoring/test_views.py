@@ -356,3 +356,27 @@ def test_while_typing_the_calculator_waits_for_a_field_not_finished(
     assert (KEEP_TYPING[language] in shown) is (hint == "typing")
     empty = EMPTY_HINT.search(client.get(url(language)).content.decode()).group(1)
     assert (shown == empty) is (hint == "empty")
+
+
+@pytest.mark.parametrize(
+    ("language", "overrides", "words"),
+    [
+        ("en", {"name1": "Ana", "name2": "Ben"}, "Round 3: Ana 0, Ben 195"),
+        ("de", {"name1": "Ana", "name2": "Ben"}, "Runde 3: Ana 0, Ben 195"),
+        ("en", {"points4": "-1", "rack2": "x"}, "2 things to fix"),
+        ("en", {"rack2": "k3 b"}, "Keep typing"),
+    ],
+)
+def test_a_live_answer_says_itself_in_one_line(client, language, overrides, words):
+    """The fragment sends a one-line summary out of band into #calculator-said, the status
+    line a screen reader hears, instead of the whole table being read out again."""
+    live = client.get(url(language, **base_round(**overrides)), headers={"HX-Request": "true"})
+    said = re.findall(
+        r'<span hidden data-hx-swap-oob="innerHTML:#calculator-said">(.*?)</span>',
+        live.content.decode(),
+        re.S,
+    )
+    assert len(said) == 1 and words in said[0], said
+    page = client.get(url(language, **base_round(**overrides))).content.decode()
+    assert '<p id="calculator-said" class="visually-hidden" role="status"></p>' in page
+    assert 'data-hx-swap-oob="innerHTML:#calculator-said"' not in page  # a page says it all

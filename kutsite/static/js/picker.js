@@ -146,8 +146,9 @@
   }
 
   // A live answer that could not be fetched (no signal, a server error) leaves the last answer
-  // on screen: say, in the live region, that it is for the earlier input, until the next answer
-  // replaces it. The form carries the words, in the page's language.
+  // on screen: say above it, and in its one-line status (#…-said beside #…-result), that it
+  // is for the earlier input, until the next answer replaces it. The form carries the words,
+  // in the page's language.
   function stale(event) {
     var form = event.detail.elt, target = event.detail.target;
     if (!form || !form.dataset || !form.dataset.liveFailed || !target) { return; }
@@ -160,6 +161,8 @@
     }
     note.textContent = form.dataset.liveFailed;
     target.setAttribute("data-stale", "");
+    var said = document.getElementById(target.id.replace(/-result$/, "-said"));
+    if (said) { said.textContent = form.dataset.liveFailed; }
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
     document.addEventListener(name, stale);
