@@ -213,8 +213,15 @@ def test_picker_is_one_tab_stop_with_arrow_keys_and_escape_back_to_its_field(liv
     # the picker names its field and sits right under it: the next tab stop
     current = page.locator("[data-picker-current]")
     assert current.inner_text() == "Player 2: Tiles left"
+    keys = page.locator(".tile-picker__keys")
+    assert keys.bounding_box()["height"] <= 1  # the keyboard hint: read, not shown
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.pickerToken") == "r1"
+    # ... until the picker has focus; it describes the picker for a screen reader
+    expect(keys).to_contain_text("arrow keys move between the tiles")
+    assert keys.bounding_box()["height"] > 10
+    hint = keys.get_attribute("id")
+    assert page.locator("[data-tile-picker]").get_attribute("aria-describedby") == hint
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.dataset.pickerToken") == "k2"
