@@ -19,12 +19,13 @@ from django.db import Error as DatabaseError
 from django.http import (
     HttpResponse,
     HttpResponseNotAllowed,
+    HttpResponseRedirect,
     UnreadablePostError,
 )
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse, translate_url
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.html import escape
@@ -59,7 +60,36 @@ def permission_denied(request, exception=None):
 
 @requires_csrf_token
 def page_not_found(request, exception=None):
+    twin = _twin_in_this_language(request) if request.method in ("GET", "HEAD") else None
+    if twin is not None:
+        # Not permanent: a ruling's slug is content, and an editor may change it.
+        return HttpResponseRedirect(twin)
     return _error_page(request, "404.html", 404)
+
+
+def _twin_in_this_language(request) -> str | None:
+    """An address whose language was changed by hand in its prefix only (/de/referee/… for
+    /en/referee/…, as someone at the table edits a shared link): the same page in the prefix's
+    language (/de/schiedsrichter/…), or None."""
+    current = translation.get_language()
+    prefix = f"/{current}/"
+    if not request.path_info.startswith(prefix):
+        return None
+    rest = request.path_info[len(prefix) :]
+    for code, _name in settings.LANGUAGES:
+        if code == current:
+            continue
+        other = f"/{code}/{rest}"
+        with translation.override(code):
+            try:
+                resolve(other)
+            except Resolver404:
+                continue
+            twin = translate_url(other, current)
+        if twin != other:
+            query = request.META.get("QUERY_STRING", "")
+            return f"{twin}?{query}" if query else twin
+    return None
 
 
 def too_many_requests(request, retry_after: int):

@@ -216,3 +216,33 @@ def test_favicon_ico_is_no_longer_a_404(client):
     assert found
     with open(found, "rb") as icon:
         assert icon.read(4) == b"\x00\x00\x01\x00"  # an ICO header
+
+
+@pytest.mark.parametrize(
+    ("edited", "twin"),
+    [
+        ("/de/referee/buy-discard/", "/de/schiedsrichter/stein-kaufen/"),
+        ("/de/rounds/3/", "/de/runden/3/"),
+        ("/de/guide/melds/", "/de/anleitung/gruppen-reihen-paare/"),
+        ("/de/glossary/", "/de/glossar/"),
+        ("/de/referee/buy-discard/card.png", "/de/schiedsrichter/stein-kaufen/card.png"),
+        ("/en/schiedsrichter/stein-kaufen/", "/en/referee/buy-discard/"),
+        ("/en/runden/3/", "/en/rounds/3/"),
+        (
+            "/de/referee/check/?indicator=b8&tiles=r12+r13+r1",
+            "/de/schiedsrichter/pruefen/?indicator=b8&tiles=r12+r13+r1",
+        ),
+    ],
+)
+def test_a_link_whose_language_prefix_was_changed_by_hand_finds_its_page(client, edited, twin):
+    """At a mixed-language table someone edits /en/ to /de/ in a shared link: the path words
+    are still English, so no page matches; the site sends them to the page in German."""
+    response = client.get(edited)
+    assert response.status_code == 302 and response["Location"] == twin
+    assert client.get(twin).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/de/nothing/", "/en/nichts/", "/de/anleitung/no-such-step/"])
+def test_an_address_that_is_no_page_in_any_language_stays_a_404(client, path):
+    assert client.get(path).status_code == 404
+    assert client.post(path).status_code in (403, 404, 405)
