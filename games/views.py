@@ -537,7 +537,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
 
     def taken_back(fresh: Game, entries, *, status: int):
         """The round being corrected was undone meanwhile: the entry stays with its round, and
-        the page offers to record it (as round it is, if that is the next one)."""
+        the page offers to record it as the next round (with its own number, if that is next)."""
         message = taken_back_message(round_number)
         return _sent_entry_page(
             request, fresh, entries, round_number, status=status, message=message
