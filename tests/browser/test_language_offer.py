@@ -79,7 +79,7 @@ def test_the_offer_follows_the_address_after_a_live_update(live_server, phone):
     # a live update that moves no focus (a tap on a phone that does not focus what it taps)
     page.evaluate(
         "const field = document.getElementById('id_indicator'); field.value = 'r9';"
-        "field.dispatchEvent(new Event('change', {bubbles: true}))"
+        "field.dispatchEvent(new Event('input', {bubbles: true}))"
     )
     expect(page).to_have_url(re.compile(r"indicator=r9"))
     expect(offer).to_have_attribute(
