@@ -20,7 +20,7 @@ from django import forms
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from kutsite import content, live
-from kutsite.flags import FlagInput
+from kutsite.fields import FlagInput, TrimmedChoiceField
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles, still_typing
 from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
@@ -101,26 +101,10 @@ def _word_rounds() -> ContractRounds:
     return ContractRounds(tuple(choices), by_number)
 
 
-def _stripped(value: Any) -> Any:
-    return value.strip() if isinstance(value, str) else value
-
-
-class RoundField(forms.TypedChoiceField):
-    """A round number as a link may hold it: " 4" is round 4, chosen in the list too, not
-    "no round  4". (Not a widget of its own: the field component keeps a select by its
-    `widget_type`.)"""
-
-    def to_python(self, value: Any) -> Any:
-        return super().to_python(_stripped(value))
-
-    def bound_data(self, data: Any, initial: Any) -> Any:
-        return super().bound_data(_stripped(data), initial)
-
-
 def _round(choices: Any, **options: Any) -> forms.TypedChoiceField:
     """The round. `choices` is a function: the content's rounds in the active language are
     read when the field is validated or drawn, not copied into every form."""
-    return RoundField(
+    return TrimmedChoiceField(
         coerce=int,
         choices=choices,
         error_messages={

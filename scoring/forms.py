@@ -50,7 +50,7 @@ from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
 from kutsite import content, live
-from kutsite.flags import is_on
+from kutsite.fields import TrimmedChoiceField, is_on
 from kutsite.text import clean_name
 from rules import reasons
 from rules.engine.notation import parse_indicator, parse_tiles, still_typing
@@ -239,15 +239,16 @@ class StateField(Shared, forms.TypedChoiceField):
         return super().to_python(value).strip().lower()
 
 
-class FlagInput(forms.CheckboxInput):
-    """A tick box whose value is read by its field ("0" is off, not on)."""
+class FlagTextInput(forms.CheckboxInput):
+    """A tick box read as the text the link gives: the calculator re-fills its inputs from that
+    text (`CalculatorForm.values`), and its field decides what is on (`is_on`)."""
 
     def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
         return data.get(name)
 
 
 class FlagField(Shared, forms.BooleanField):
-    widget = FlagInput
+    widget = FlagTextInput
 
     def __init__(self) -> None:
         super().__init__(required=False)
@@ -256,9 +257,8 @@ class FlagField(Shared, forms.BooleanField):
         return is_on(value)
 
 
-class RoundField(Shared, forms.TypedChoiceField):
-    def to_python(self, value: Any) -> Any:  # " 4" is round 4
-        return super().to_python(value.strip() if isinstance(value, str) else value)
+class RoundField(Shared, TrimmedChoiceField):
+    pass
 
 
 # --- The form ---------------------------------------------------------------------------------
