@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext
@@ -52,7 +53,7 @@ class MeldResult:
     def ok(self) -> bool:
         return all(m.ok for m in self.melds) and (self.opening is None or self.opening.ok)
 
-    @property
+    @cached_property  # the page says it up to three times: title, share text, status line
     def summary(self) -> str:
         """The answer in one line, for link previews and sharing: "r12 r13 r1 – Valid run"."""
         return "; ".join(f"{tokens(m.melds[0])} – {m.label}" for m in self.melds)
