@@ -144,6 +144,14 @@ def reset() -> None:
         _State.memo = {}
 
 
+def fresh(url: str) -> str:
+    """`url` with the content version in its query, for the admin's "View on site": a browser
+    keeps a public page for its `max-age`, but has no copy of an address it never asked."""
+    address, hash_, anchor = url.partition("#")
+    joiner = "&" if "?" in address else "?"
+    return f"{address}{joiner}v={version()}{hash_}{anchor}"
+
+
 def page_key(key: str, key_prefix: str, version_: int) -> str:
     """`KEY_FUNCTION` of the page cache: the build and content version go into every key."""
     return f"{BUILD}:{version()}:{key_prefix}:{version_}:{key}"

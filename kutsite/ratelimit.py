@@ -51,36 +51,48 @@ def limit_for(scope: str) -> Limit:
     return Limit(count, seconds)
 
 
-def over_limit(scope: str, request) -> int | None:
-    """Count this request; the seconds until the window ends once the limit is passed."""
+def _window(scope: str, request) -> tuple[str, Limit, int]:
     limit = limit_for(scope)
     now = int(time.time())
-    window = now // limit.seconds
     client = hashlib.sha256(client_address(request).encode()).hexdigest()[:32]
-    key = f"ratelimit:{scope}:{client}:{window}"
-    cache = caches["default"]
-    cache.add(key, 0, timeout=limit.seconds + 1)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # evicted or expired between add and incr
-        cache.set(key, 1, timeout=limit.seconds + 1)
-        count = 1
-    if count > limit.count:
+    return f"ratelimit:{scope}:{client}:{now // limit.seconds}", limit, now
+
+
+def over_limit(scope: str, request) -> int | None:
+    """The seconds until the window ends, once this client has used up `scope`'s limit."""
+    key, limit, now = _window(scope, request)
+    if caches["default"].get(key, 0) >= limit.count:
         return limit.seconds - now % limit.seconds or limit.seconds
     return None
 
 
-def rate_limited(scope: str, methods: tuple[str, ...] = ("POST",)):
-    """Answer 429 (a page in the URL's language) once `scope`'s limit is passed."""
+def count(scope: str, request) -> None:
+    """Count one request of this client towards `scope`'s limit."""
+    key, limit, _now = _window(scope, request)
+    cache = caches["default"]
+    cache.add(key, 0, timeout=limit.seconds + 1)
+    try:
+        cache.incr(key)
+    except ValueError:  # evicted or expired between add and incr
+        cache.set(key, 1, timeout=limit.seconds + 1)
+
+
+def rate_limited(scope: str, methods: tuple[str, ...] = ("POST",), *, counts=lambda response: True):
+    """Answer 429 (a page in the URL's language) once `scope`'s limit is used up. Every request
+    in `methods` counts, or only those whose response `counts` says so."""
 
     def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
-            if request.method in methods:
-                retry_after = over_limit(scope, request)
-                if retry_after is not None:
-                    return too_many_requests(request, retry_after)
-            return view(request, *args, **kwargs)
+            if request.method not in methods:
+                return view(request, *args, **kwargs)
+            retry_after = over_limit(scope, request)
+            if retry_after is not None:
+                return too_many_requests(request, retry_after)
+            response = view(request, *args, **kwargs)
+            if counts(response):
+                count(scope, request)
+            return response
 
         return wrapped
 

@@ -28,8 +28,15 @@ urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("language/<str:language>/", views.switch_language, name="switch_language"),
-    # Before the admin's own URLs: the same login view, with a limit on attempts.
-    path("admin/login/", rate_limited("admin-login")(admin.site.login)),
+    # Before the admin's own URLs: the same login view, with a limit on failed attempts (a
+    # failed one shows the form again; one that worked redirects), so that editors who share
+    # an office's address do not lock each other out by logging in.
+    path(
+        "admin/login/",
+        rate_limited("admin-login", counts=lambda response: response.status_code == 200)(
+            admin.site.login
+        ),
+    ),
     path("admin/", admin.site.urls),
 ]
 

@@ -1,6 +1,7 @@
 from django.contrib import admin
-from modeltranslation.admin import TranslationAdmin
 
+from kutsite.admin import ContentAdmin
+from referee.coverage import RULING_KEYS
 from referee.models import Ruling, RulingExample
 
 
@@ -8,7 +9,7 @@ class RulingExampleInline(admin.StackedInline):
     model = RulingExample
     extra = 0
     fields = (
-        ("order", "kind"),
+        ("order", "kind", "featured"),
         ("indicator", "tiles", "tile"),
         "stage",
         ("rack", "pile", "final"),
@@ -17,7 +18,7 @@ class RulingExampleInline(admin.StackedInline):
 
 
 @admin.register(Ruling)
-class RulingAdmin(TranslationAdmin):
+class RulingAdmin(ContentAdmin):
     list_display = ("order", "key", "question", "rules", "sources_silent")
     list_display_links = ("key", "question")
     list_editable = ("order",)
@@ -28,3 +29,13 @@ class RulingAdmin(TranslationAdmin):
         (None, {"fields": ("sources_silent", "table_rule")}),
     )
     inlines = [RulingExampleInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        # A ruling's addresses are shared at tables: once saved, they stay what they are.
+        return ("key", "slug_de") if obj is not None else ()
+
+    def has_delete_permission(self, request, obj=None):
+        # The guide's questions and the checkers' verdicts link these rulings by key.
+        return super().has_delete_permission(request, obj) and (
+            obj is None or obj.key not in RULING_KEYS
+        )

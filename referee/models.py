@@ -9,21 +9,29 @@ not give.
 
 from __future__ import annotations
 
-import re
-
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.urls import reverse
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from kutsite import content
 from referee.examples import build
 from rules.engine.verdicts import InputError
+from rules.models import rule_ids_error
 from rules.reasons import error_message
 
-RULE_ID = re.compile(r"^[TDMCPBXES]\d{1,2}$")
 LANGUAGES = ("en", "de")
+
+
+def opens_another_page(slug: str, language: str) -> bool:
+    """Whether a ruling's address with this slug is taken by another page (a checker's)."""
+    with translation.override(language):
+        try:
+            return resolve(reverse("referee:ruling", args=[slug])).view_name != "referee:ruling"
+        except (NoReverseMatch, Resolver404):  # no address at all: the field's own check says why
+            return False
 
 
 class RulingManager(content.ContentManager):
@@ -40,8 +48,8 @@ class Ruling(models.Model):
         max_length=40,
         unique=True,
         help_text=_(
-            "Stable key in both languages (the anchor on the referee page) and the slug of the "
-            "English permalink (/en/referee/<key>/). Never change it once published."
+            "Stable key in both languages (the anchor on the referee page) and the last part "
+            "of the English permalink, /en/referee/key/. It cannot be changed once saved."
         ),
     )
     slug_de = models.SlugField(
@@ -49,8 +57,9 @@ class Ruling(models.Model):
         max_length=60,
         unique=True,
         help_text=_(
-            "The German permalink (/de/schiedsrichter/<German slug>/); the English one is the "
-            "key. The other language’s slug redirects to it. Never change it once published."
+            "The last part of the German permalink, /de/schiedsrichter/slug/ (the English one "
+            "is the key); the other language’s address redirects to it. It cannot be changed "
+            "once saved."
         ),
     )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
@@ -99,16 +108,26 @@ class Ruling(models.Model):
     def rule_ids(self) -> list[str]:
         return self.rules.split()
 
-    def clean(self) -> None:
-        errors: dict[str, str] = {}
-        if self.slug_de and (
-            Ruling.objects.exclude(pk=self.pk).filter(key=self.slug_de).exists()
-            or Ruling.objects.exclude(pk=self.pk).filter(slug_de=self.key).exists()
-        ):
+    def _address_errors(self) -> dict[str, str]:
+        """A new ruling's key and German slug (they cannot change once saved, see the admin)."""
+        errors = {}
+        others = Ruling.objects.exclude(pk=self.pk)
+        if self.slug_de and others.filter(key=self.slug_de).exists():
             errors["slug_de"] = _("Another ruling already uses this as its English key.")
-        bad = [r for r in self.rules.split() if not RULE_ID.match(r)]
-        if bad or not self.rules.split():
+        if self.key and others.filter(slug_de=self.key).exists():
+            errors["key"] = _("Another ruling already uses this as its German slug.")
+        for field, language in (("key", "en"), ("slug_de", "de")):
+            slug = getattr(self, field)
+            if slug and field not in errors and opens_another_page(slug, language):
+                errors[field] = _("This address belongs to another page of the site.")
+        return errors
+
+    def clean(self) -> None:
+        errors = self._address_errors() if self._state.adding else {}
+        if not self.rules.split():
             errors["rules"] = _("Give rule IDs such as “M2” or “X2 X3”, separated by spaces.")
+        elif problem := rule_ids_error(self.rules):
+            errors["rules"] = problem
         for code in LANGUAGES:
             text = getattr(self, f"table_rule_{code}", "") or ""
             if self.sources_silent and text.strip():

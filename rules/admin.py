@@ -8,9 +8,10 @@ checked by the engine against the whole list as it would be afterwards (C2 examp
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
-from modeltranslation.admin import TranslationAdmin
 
+from kutsite.admin import ContentAdmin
 from rules.engine.contracts import validate_round_list
+from rules.engine.notation import parse_indicator
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.models import GlossaryTerm, Round
 from rules.reasons import error_message, problem_sentence
@@ -49,6 +50,11 @@ class RoundAdminForm(forms.ModelForm):
         candidate.example = data.get("example", "")
         candidate.indicator = data.get("indicator", "")
         try:
+            parse_indicator(candidate.indicator)
+        except InputError as error:
+            self.add_error("indicator", error_message(error))
+            return data
+        try:
             edited = candidate.to_engine()
         except InputError as error:
             self.add_error(self._field_of(error), error_message(error))
@@ -71,13 +77,11 @@ class RoundAdminForm(forms.ModelForm):
             return error.field
         if error.code in (ReasonCode.FINAL_WITH_MELDS, ReasonCode.CONTRACT_EMPTY):
             return "is_final"
-        if error.field == "indicator":
-            return "indicator"
         return "example"
 
 
 @admin.register(Round)
-class RoundAdmin(TranslationAdmin):
+class RoundAdmin(ContentAdmin):
     form = RoundAdminForm
     list_display = ("number", "title", "contract_wording", "tile_count")
     list_display_links = ("number", "title")
@@ -131,7 +135,7 @@ class GlossaryTermAdminForm(forms.ModelForm):
 
 
 @admin.register(GlossaryTerm)
-class GlossaryTermAdmin(TranslationAdmin):
+class GlossaryTermAdmin(ContentAdmin):
     form = GlossaryTermAdminForm
     list_display = ("term", "slug", "rules", "section")
     search_fields = ("term_en", "term_de", "slug")

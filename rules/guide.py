@@ -153,6 +153,11 @@ def sections() -> list[Section]:
     ]
 
 
+def anchors() -> set[str]:
+    """Every place in the guide that a link can name (`section_url`)."""
+    return {s.anchor for s in sections()} | set(WITHIN_STEPS)
+
+
 def steps() -> list[Section]:
     """The sections that are steps, each on a page of its own, in reading order."""
     return [s for s in sections() if s.anchor in STEP_SLUGS]

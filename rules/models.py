@@ -8,17 +8,31 @@ data (`rules.wording`), so the words can never disagree with the rule.
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from kutsite import content
 from rules.engine.contracts import Contract
 from rules.engine.contracts import Round as EngineRound
 from rules.engine.notation import parse_indicator, parse_melds
-from rules.guide import section_url
+from rules.guide import anchors, section_url
+from rules.reasons import RULE_TITLES
 
 DEFAULT_INDICATOR = "b8"
+
+
+def rule_ids_error(text: str) -> str | None:
+    """What is wrong with a list of rule IDs as an editor typed it, if anything: every ID must
+    be a rule of the digest, or its badge would link to nothing."""
+    unknown = [rule for rule in text.split() if rule not in RULE_TITLES]
+    if not unknown:
+        return None
+    return _("No rule has the ID %(ids)s. Give IDs of the rules digest, such as “M2 X3”.") % {
+        "ids": ", ".join(unknown)
+    }
 
 
 class RoundManager(content.ContentManager):
@@ -79,6 +93,9 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number}. {self.title}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:round", args=[self.number])
 
     @property
     def contract(self) -> Contract:
@@ -141,6 +158,20 @@ class GlossaryTerm(models.Model):
 
     def __str__(self) -> str:
         return self.term
+
+    def get_absolute_url(self) -> str:
+        return f"{reverse('rules:glossary')}#{self.slug}"
+
+    def clean(self) -> None:
+        errors = {}
+        if problem := rule_ids_error(self.rules):
+            errors["rules"] = problem
+        if self.section and self.section not in anchors():
+            errors["section"] = _(
+                "The guide has no section “%(anchor)s”. Give one of: %(anchors)s."
+            ) % {"anchor": self.section, "anchors": ", ".join(sorted(anchors()))}
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def rule_ids(self) -> list[str]:

@@ -455,6 +455,7 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     ),
     (R.TOO_FEW_TILES, _is("count", 0), _("There are no tiles here to judge.")),
     (R.EMPTY, _is("field", "indicator"), _("Enter the indicator tile, e.g. b8.")),
+    (R.EMPTY, _is("field", "tile"), _("Enter the tile, e.g. r7.")),
     (
         R.NOT_PLAYABLE,
         lambda facts: facts.get("swap") is not None,

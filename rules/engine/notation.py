@@ -39,8 +39,10 @@ def parse_tile(token: str, position: int | None = None) -> Tile:
         return FALSE_JOKER
     if text == "ok":
         return OKEY
+    if not text:
+        raise NotationError(ReasonCode.EMPTY, position=position)
     match = _TOKEN.fullmatch(text)
-    if not text or match is None:
+    if match is None:
         raise NotationError(ReasonCode.NOT_A_TILE, token=token, position=position)
     letters, digits = match.groups()
     if not digits:

@@ -118,6 +118,14 @@ def test_indicator():
     assert parse_indicator(" B8 ") == tile("b", 8)
 
 
+@pytest.mark.parametrize(("token", "code"), [("", ReasonCode.EMPTY), ("  ", ReasonCode.EMPTY)])
+def test_no_tile_at_all_is_empty_not_a_bad_token(token, code):
+    """A single-tile input left blank asks for the tile rather than calling “” no tile."""
+    with pytest.raises(NotationError) as caught:
+        parse_tile(token)
+    assert caught.value.code == code
+
+
 def test_melds_and_their_errors():
     assert parse_melds("b4 b5 b6|r7 k7 b7") == (
         (tile("b", 4), tile("b", 5), tile("b", 6)),

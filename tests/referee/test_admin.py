@@ -30,3 +30,123 @@ def test_ruling_form_has_both_languages_and_the_examples(admin_client):
     for field in ("question", "short_answer", "app_ruling", "table_rule"):
         assert f'name="{field}_en"' in html and f'name="{field}_de"' in html
     assert 'name="examples-0-tiles"' in html and "r12 r13 r1" in html
+
+
+def test_a_rulings_addresses_cannot_be_changed_once_saved(admin_client):
+    """Permalinks are shared at tables and linked by the guide: the change form shows the key
+    and the German slug, but offers no field for them."""
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="run-12-13-1")
+    html = admin_client.get(f"/admin/referee/ruling/{ruling.pk}/change/").content.decode()
+    assert 'name="key"' not in html and 'name="slug_de"' not in html
+    assert "run-12-13-1" in html and ruling.slug_de in html
+    added = admin_client.get("/admin/referee/ruling/add/").content.decode()
+    assert 'name="key"' in added and 'name="slug_de"' in added
+    # The help says where the key goes, in words a browser shows (no raw <key>).
+    assert "/en/referee/key/" in added and "/de/schiedsrichter/slug/" in added
+
+
+def test_rulings_the_site_links_cannot_be_deleted(admin_client):
+    from referee.coverage import RULING_KEYS
+    from referee.models import Ruling
+    from rules.guide import faq
+
+    assert {q.ruling for q in faq() if q.ruling} <= set(RULING_KEYS)
+    for ruling in Ruling.objects.filter(key__in=RULING_KEYS):
+        url = f"/admin/referee/ruling/{ruling.pk}/delete/"
+        assert admin_client.get(url).status_code == 403, ruling.key
+    # Nor through the list's bulk action.
+    first = Ruling.objects.get(key="discard-okey")
+    answer = admin_client.post(
+        "/admin/referee/ruling/",
+        {"action": "delete_selected", "_selected_action": [first.pk], "post": "yes"},
+    )
+    assert answer.status_code == 403
+    assert Ruling.objects.filter(key="discard-okey").exists()
+    # A ruling an editor added and no page links can go again.
+    extra = Ruling.objects.create(
+        key="extra", slug_de="extra-de", question="?", short_answer="!", app_ruling="…", rules="M1"
+    )
+    assert admin_client.get(f"/admin/referee/ruling/{extra.pk}/delete/").status_code == 200
+    admin_client.post(f"/admin/referee/ruling/{extra.pk}/delete/", {"post": "yes"})
+    assert not Ruling.objects.filter(pk=extra.pk).exists()
+
+
+def test_an_example_can_be_put_on_the_referee_page(admin_client):
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="run-12-13-1")
+    html = admin_client.get(f"/admin/referee/ruling/{ruling.pk}/change/").content.decode()
+    assert 'name="examples-0-featured"' in html
+
+
+def test_view_on_site_asks_for_the_ruling_as_edited(admin_client):
+    from kutsite import content
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="discard-okey")
+    html = admin_client.get(f"/admin/referee/ruling/{ruling.pk}/change/").content.decode()
+    assert f'href="/en/referee/discard-okey/?v={content.version()}"' in html
+
+
+def new_ruling(**fields):
+    from referee.models import Ruling
+
+    values = {
+        "key": "new-question",
+        "slug_de": "neue-frage",
+        "question_en": "A question?",
+        "question_de": "Eine Frage?",
+        "short_answer_en": "An answer.",
+        "short_answer_de": "Eine Antwort.",
+        "app_ruling_en": "The ruling.",
+        "app_ruling_de": "Die Entscheidung.",
+        "rules": "M2",
+        "sources_silent": True,
+    }
+    return Ruling(**{**values, **fields})
+
+
+def address_errors(**fields) -> dict:
+    from django.core.exceptions import ValidationError
+
+    try:
+        new_ruling(**fields).full_clean()
+    except ValidationError as error:
+        return error.message_dict
+    return {}
+
+
+def test_a_new_ruling_with_free_addresses_is_valid():
+    assert address_errors() == {}
+
+
+@pytest.mark.parametrize("name", ["check", "discard", "rack"])
+def test_a_ruling_cannot_take_a_checkers_address(name):
+    """`/en/referee/check/` is the meld checker: a ruling there could never be opened."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    assert "This address belongs to another page" in address_errors(key=name)["key"][0]
+    with translation.override("de"):
+        german = reverse(f"referee:{name}").rstrip("/").rsplit("/", 1)[1]
+    assert "This address belongs to another page" in address_errors(slug_de=german)["slug_de"][0]
+
+
+def test_a_key_that_is_another_rulings_german_slug_is_marked_on_the_key():
+    from referee.models import Ruling
+
+    taken = Ruling.objects.get(key="discard-okey").slug_de
+    errors = address_errors(key=taken)
+    assert errors["key"] == ["Another ruling already uses this as its German slug."]
+    assert "slug_de" not in errors
+    errors = address_errors(slug_de="discard-okey")
+    assert errors["slug_de"] == ["Another ruling already uses this as its English key."]
+
+
+def test_a_ruling_names_only_rules_of_the_digest():
+    errors = address_errors(rules="M2 S99")
+    assert errors["rules"] == [
+        "No rule has the ID S99. Give IDs of the rules digest, such as “M2 X3”."
+    ]

@@ -119,6 +119,7 @@ def test_rule_ids_must_look_like_rule_ids():
         ({"indicator": "fj"}, "indicator", "never a false joker"),
         ({"kind": "discard", "tiles": "b4 b5|r7 k7 b7", "tile": "b3"}, "tiles", "not valid"),
         ({"kind": "discard", "tiles": "b4 b5 b6", "tile": "b3", "rack": "y7"}, "rack", "blue 3"),
+        ({"kind": "add", "tiles": "r5 r6 r7", "tile": ""}, "tile", "Enter the tile, e.g. r7."),
     ],
 )
 def test_the_admin_refuses_an_example_the_engine_cannot_read(changes, field, words):

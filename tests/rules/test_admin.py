@@ -71,6 +71,7 @@ def test_a_valid_edit_is_saved(admin_client):
         (20, {"is_final": "", "pairs": 2}, "is_final", "must be the all-at-once round"),
         (3, {"example": "r7 k7 x7|k11 b11 y11"}, "example", "“x7” is not a tile"),
         (3, {"indicator": "fj"}, "indicator", "never a false joker"),
+        (3, {"indicator": "zz"}, "indicator", "“zz” is not a tile"),
         (3, {"group_size": 5}, "group_size", "3 or 4 tiles"),
         (3, {"groups": 0}, "is_final", "at least one meld"),
         (3, {"notes_de": ""}, "notes_de", "German text"),
@@ -112,3 +113,76 @@ def test_glossary_admin_requires_both_languages(admin_client):
     response = admin_client.post(f"/admin/rules/glossaryterm/{t.pk}/change/", data)
     assert response.status_code == 200
     assert "also_de" in response.context["adminform"].form.errors
+
+
+def glossary_data(t: GlossaryTerm, **changes):
+    data = {
+        "slug": t.slug,
+        "term_en": t.term_en,
+        "term_de": t.term_de,
+        "also_en": t.also_en,
+        "also_de": t.also_de,
+        "definition_en": t.definition_en,
+        "definition_de": t.definition_de,
+        "rules": t.rules,
+        "section": t.section,
+    }
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "words"),
+    [
+        ({"rules": "T3 Z9"}, "rules", "No rule has the ID Z9"),
+        ({"rules": "M2 S99 hello"}, "rules", "No rule has the ID S99, hello"),
+        ({"section": "nowhere"}, "section", "The guide has no section “nowhere”"),
+    ],
+)
+def test_glossary_rules_and_section_must_exist(admin_client, changes, field, words):
+    """A badge or a guide link to something that does not exist is refused on save."""
+    t = GlossaryTerm.objects.get(slug="okey")
+    before = (t.rules, t.section)
+    response = admin_client.post(
+        f"/admin/rules/glossaryterm/{t.pk}/change/", glossary_data(t, **changes)
+    )
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert any(words in e for e in errors.get(field, [])), errors
+    t.refresh_from_db()
+    assert (t.rules, t.section) == before
+
+
+@pytest.mark.parametrize("section", ["okey", "taking-the-okey", "faq"])
+def test_glossary_accepts_every_place_the_guide_can_link(admin_client, section):
+    t = GlossaryTerm.objects.get(slug="okey")
+    response = admin_client.post(
+        f"/admin/rules/glossaryterm/{t.pk}/change/", glossary_data(t, section=section)
+    )
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    t.refresh_from_db()
+    assert t.section == section
+    assert admin_client.get(t.guide_url).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("model", "number_or_slug", "page"),
+    [(Round, 7, "/en/rounds/7/"), (GlossaryTerm, "okey", "/en/glossary/")],
+)
+def test_view_on_site_asks_for_the_page_as_edited(admin_client, model, number_or_slug, page):
+    """The editor's browser may keep a public page a minute: "View on site" asks for an
+    address with the content version in it, which changes with every save."""
+    from kutsite import content
+
+    obj = (
+        model.objects.get(number=number_or_slug)
+        if model is Round
+        else model.objects.get(slug=number_or_slug)
+    )
+    url = f"/admin/{model._meta.app_label}/{model._meta.model_name}/{obj.pk}/change/"
+    html = admin_client.get(url).content.decode()
+    link = f"{page}?v={content.version()}"
+    assert f'href="{link}' in html
+    content.bump()
+    assert f'href="{link}' not in admin_client.get(url).content.decode()
+    assert admin_client.get(link).status_code == 200

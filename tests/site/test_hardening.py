@@ -134,6 +134,25 @@ def test_admin_login_attempts_are_limited(client):
 
 
 @pytest.mark.usefixtures("steady_clock")
+@override_settings(RATE_LIMITS={"new-game": (2, 3600), "admin-login": (3, 900)})
+def test_logging_in_does_not_count_towards_the_login_limit(client, django_user_model):
+    """Editors behind one office address each log in: only failed attempts are counted."""
+    django_user_model.objects.create_superuser("editor", password="a long passphrase")
+    for _ in range(5):
+        editor = Client()
+        answer = editor.post(
+            "/admin/login/", {"username": "editor", "password": "a long passphrase"}
+        )
+        assert answer.status_code == 302
+    for _ in range(3):
+        assert client.post("/admin/login/", {"username": "x", "password": "y"}).status_code == 200
+    assert client.post("/admin/login/", {"username": "x", "password": "y"}).status_code == 429
+    # Once the failures are used up, the right password waits for the window too.
+    late = Client().post("/admin/login/", {"username": "editor", "password": "a long passphrase"})
+    assert late.status_code == 429
+
+
+@pytest.mark.usefixtures("steady_clock")
 @override_settings(RATE_LIMITS={"new-game": (1, 3600), "admin-login": (3, 900)}, FORWARDED_HOPS=1)
 def test_behind_a_proxy_the_forwarded_address_counts():
     proxy = {"REMOTE_ADDR": "10.0.0.1"}
