@@ -146,6 +146,7 @@ class ProductionSite:
                 "-",
                 "--graceful-timeout",
                 "5",
+                "--no-control-socket",  # one per instance, not one shared ($HOME/.gunicorn)
             ]
             self.process = subprocess.Popen(
                 command,

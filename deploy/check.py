@@ -329,6 +329,22 @@ def access_lines(state: dict, name: str, needle: str) -> int:
         return 0
 
 
+def check_logs_keep_secrets(report: Report, state: dict, sheet: str) -> None:
+    """The sheet was asked through nginx (check_caching): no log holds its secret."""
+    secret = sheet.rstrip("/").rsplit("/", 1)[1]
+    folder = Path(state["folder"])
+    logs = [folder / "nginx" / "access.log", *folder.glob("app-*.access.log")]
+    texts = {path.name: path.read_text() if path.exists() else "" for path in logs}
+    redacted = texts["access.log"].count("/en/games/[secret]/")
+    leaked = [name for name, text in texts.items() if secret in text]
+    report.line(
+        redacted > 0 and not leaked,
+        "no access log holds a game secret (nginx and both app servers)",
+        f"nginx logged the sheet {redacted} times as /en/games/[secret]/; "
+        f"the secret itself in: {', '.join(leaked) or 'none'}",
+    )
+
+
 def check_race(report: Report, state: dict) -> None:
     ports = state["ports"]
     sheet, phone = new_game(ports["nginx"])
@@ -527,6 +543,7 @@ def run(state: dict) -> int:
     report = Report()
     began = time.monotonic()
     sheet = check_caching(report, state["ports"])
+    check_logs_keep_secrets(report, state, sheet)
     check_admin_edit(report, state)
     check_race(report, state)
     check_without_redis(report, state, sheet)

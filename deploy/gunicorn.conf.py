@@ -27,5 +27,8 @@ accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
 access_log_format = ACCESS_LOG_FORMAT
 errorlog = os.environ.get("GUNICORN_ERROR_LOG", "-")
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "warning")
+# No control socket (gunicornc, unused here): by default every instance of a user shares one,
+# $HOME/.gunicorn/gunicorn.ctl, so two app servers on a host would take it from each other.
+control_socket_disable = True
 # nginx on the same host is the only client that may set X-Forwarded-* headers.
 forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")

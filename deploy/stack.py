@@ -220,6 +220,7 @@ def write_nginx_config(state: dict, down: tuple[str, ...] = ()) -> Path:
     site = (DEPLOY / "nginx" / "kut.conf").read_text()
     for field, value in {
         "CACHE_DIR": str(folder / "cache"),
+        "ACCESS_LOG": str(folder / "access.log"),
         "APP_SERVERS": servers,
         "LISTEN": f"{HOST}:{state['ports']['nginx']}",
         "SERVER_NAME": f"{HOST} localhost",

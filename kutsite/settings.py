@@ -242,6 +242,10 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 # How often an open game sheet asks for new rounds (the browser tests shorten it).
 GAME_POLL_SECONDS = 10
 
+# A health check from the host itself (a load balancer, `curl 127.0.0.1:8001/healthz`) speaks
+# plain HTTP: it gets its answer, not a redirect to HTTPS.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
