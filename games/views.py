@@ -28,6 +28,7 @@ from django.utils.cache import (
 )
 from django.utils.http import quote_etag
 from django.utils.translation import get_language, gettext
+from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import (
     condition,
@@ -215,6 +216,7 @@ def _parse_done(value: str, version: int) -> str | None:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@cache_control(private=True, no_cache=True)  # its form carries this visitor's CSRF token
 @rate_limited("new-game")
 def new(request):
     """Start a game: four names and the kind of table; the sheet opens under its secret."""

@@ -189,6 +189,14 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Outside production whitenoise serves straight from the app folders, no collectstatic needed.
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = DEBUG
+
+
+def _static_headers(headers, path, url):
+    # Static files leave before the site's own header middleware (kutsite.middleware).
+    headers["Cross-Origin-Resource-Policy"] = CROSS_ORIGIN_RESOURCE_POLICY
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = _static_headers
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

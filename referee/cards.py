@@ -95,16 +95,24 @@ def font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
 
 
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
-    """Greedy word wrap to `width` pixels."""
+    """Greedy word wrap to `width` pixels; a word wider than a line is broken where it fills
+    one (an editor may type one, and nothing may run off the card)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
         candidate = f"{line} {word}".strip()
-        if not line or face.getlength(candidate) <= width:
+        if face.getlength(candidate) <= width:
             line = candidate
-        else:
+            continue
+        if line:
             lines.append(line)
-            line = word
+        while face.getlength(word) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and face.getlength(word[:cut]) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
     if line:
         lines.append(line)
     return lines

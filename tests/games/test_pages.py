@@ -37,6 +37,8 @@ def test_new_game_page_in_both_languages(client, url, language, heading):
     assert heading in html
     assert 'name="csrfmiddlewaretoken"' in html
     assert "twelve months" in html or "zwölf Monate" in html
+    # The form holds this visitor's token: no shared cache may hand it to another.
+    assert set(response["Cache-Control"].split(", ")) >= {"private", "no-cache"}
 
 
 def test_starting_a_game_stores_it_and_opens_its_sheet(client):

@@ -86,6 +86,7 @@ def test_static_files_are_hashed_and_served_with_the_same_headers(production_sit
     assert "immutable" in reply.header("cache-control")
     assert reply.header("content-encoding") == "gzip"
     assert reply.header("x-content-type-options") == "nosniff"
+    assert reply.header("cross-origin-resource-policy") == "same-origin"
     assert reply.header("strict-transport-security")
 
 

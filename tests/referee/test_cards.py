@@ -115,6 +115,14 @@ def test_long_questions_are_wrapped_and_cut_not_overflowing():
     assert image.size == (1200, 630)
 
 
+@pytest.mark.parametrize("word", ["Steinhalterabwurfstrafenberechnungsregel" * 3, "x" * 200])
+def test_a_word_wider_than_the_card_is_broken_not_run_off_the_edge(word):
+    face = cards.font(True, 40)
+    lines = cards.wrap(f"Was gilt bei {word}?", face, 600)
+    assert all(face.getlength(line) <= 600 for line in lines), lines
+    assert "".join(lines).replace(" ", "") == f"Wasgiltbei{word}?"
+
+
 def test_cards_are_cached_under_their_content_digest():
     spec = CardSpec(language="en", brand="Küt", question="Q?", answer="A.")
     cards.card_png(spec)
