@@ -186,3 +186,24 @@ def test_view_on_site_asks_for_the_page_as_edited(admin_client, model, number_or
     content.bump()
     assert f'href="{link}' not in admin_client.get(url).content.decode()
     assert admin_client.get(link).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("model", "lookup", "field", "page"),
+    [
+        ("referee.Ruling", {"key": "run-12-13-1"}, "app_ruling_en", "/en/referee/run-12-13-1/"),
+        ("referee.Ruling", {"key": "run-12-13-1"}, "table_rule_de", "/de/schiedsrichter/"),
+        ("rules.Round", {"number": 3}, "notes_en", "/en/rounds/3/"),
+        ("rules.GlossaryTerm", {"slug": "okey"}, "definition_de", "/de/glossar/"),
+    ],
+)
+def test_a_line_break_an_editor_types_shows_and_markup_stays_text(
+    client, model, lookup, field, page
+):
+    from django.apps import apps
+
+    obj = apps.get_model(model).objects.get(**lookup)
+    setattr(obj, field, "First <b>part</b>.\n\nSecond part.")
+    obj.save()
+    html = client.get(page).content.decode()
+    assert "First &lt;b&gt;part&lt;/b&gt;.<br><br>Second part." in html
