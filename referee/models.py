@@ -142,6 +142,19 @@ class Ruling(models.Model):
             raise ValidationError(errors)
 
 
+#: What each optional field of an example holds when it is not given.
+UNUSED_WHEN_EMPTY = {
+    "tiles": "",
+    "tile": "",
+    "stage": "",
+    "rack": "",
+    "pile": None,
+    "final": False,
+    "discarder": None,
+    "wanting": "",
+}
+
+
 class RulingExample(models.Model):
     """A situation drawn as tiles; the engine gives the verdict whenever it is shown."""
 
@@ -239,6 +252,14 @@ class RulingExample(models.Model):
         return f"{self.get_kind_display()}: {self.tiles} {self.tile}".strip()
 
     def clean(self) -> None:
+        # A field this kind does not read would be saved and silently ignored.
+        unused = {
+            name: _("This kind of example does not use this field: leave it empty.")
+            for name, empty in UNUSED_WHEN_EMPTY.items()
+            if name not in self.fields_for(self.kind) and getattr(self, name) != empty
+        }
+        if unused:
+            raise ValidationError(unused)
         try:
             build(self)
         except InputError as error:

@@ -120,6 +120,8 @@ def test_rule_ids_must_look_like_rule_ids():
         ({"kind": "discard", "tiles": "b4 b5|r7 k7 b7", "tile": "b3"}, "tiles", "not valid"),
         ({"kind": "discard", "tiles": "b4 b5 b6", "tile": "b3", "rack": "y7"}, "rack", "blue 3"),
         ({"kind": "add", "tiles": "r5 r6 r7", "tile": ""}, "tile", "Enter the tile, e.g. r7."),
+        ({"kind": "buy", "tiles": "r5 r6 r7", "tile": "r8"}, "tiles", "does not use this field"),
+        ({"kind": "meld", "tiles": "r5 r6 r7", "final": True}, "final", "does not use this field"),
     ],
 )
 def test_the_admin_refuses_an_example_the_engine_cannot_read(changes, field, words):
