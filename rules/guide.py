@@ -298,7 +298,7 @@ SCORING_ROUND = 5
 SCORING_PLAYERS = (
     ("Ana", PlayerState.FINISHED, ""),
     ("Ben", PlayerState.MELDED, "k3 b11 ok"),
-    ("Cem", PlayerState.NOT_MELDED, "r1 r2 k9 y12 b6"),
+    ("Cem", PlayerState.NOT_MELDED, ""),  # 14 tiles or more, never counted (S2)
     ("Dila", PlayerState.MELDED, "y2 y6 fj"),
 )
 
@@ -313,6 +313,7 @@ class ScoreLine:
     score: int
     doubled: int
     team: int | None = None
+    flat: bool = False  # not melded: a flat score, the rack is not counted (S2)
 
     # With the page's thousands separator, as the text around the table writes them
     @property
@@ -379,6 +380,7 @@ def scoring_example() -> dict:
                 score=plain.score(seat),
                 doubled=doubled.score(seat),
                 team=team.score(seat),
+                flat=state is PlayerState.NOT_MELDED,
             )
         )
     return {
@@ -500,8 +502,8 @@ FAQ = (
         "faq-buy",
         gettext_lazy("How many penalty tiles come with a bought discard?"),
         gettext_lazy(
-            "One. The turn order stays as it was, and in KÜT each player may buy up to 5 "
-            "times a round."
+            "One. The turn order stays as it was, and in the KÜT app each player may buy up "
+            "to 5 times a round."
         ),
         "buy-discard",
     ),
@@ -518,7 +520,7 @@ FAQ = (
         "faq-pile",
         gettext_lazy("What if the draw pile runs out?"),
         gettext_lazy(
-            "In KÜT the round is dealt again with no score, at most three times in a row; "
+            "The KÜT app deals the round again with no score, at most three times in a row; "
             "the fourth time it is scored as usual."
         ),
         "pile-runs-out",

@@ -127,7 +127,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     ),
     R.PAIR_NOT_ALLOWED: _(
         "Two identical tiles make a pair, but pairs count only in rounds whose contract asks "
-        "for them and in the final round."
+        "for them and in the last round."
     ),
     R.FALSE_JOKER_NOT_WILD: _(
         "This would work only if the false joker were wild, and it is not: this round it "
@@ -135,7 +135,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     ),
     # Contracts and rounds
     R.CONTRACT_MET: _("It lays down exactly this round’s contract, nothing more and nothing less."),
-    R.ALL_AT_ONCE: _("All of it can go down in one go: that ends the final round."),
+    R.ALL_AT_ONCE: _("All of it can go down in one go: that ends the last round."),
     R.INVALID_MELD: _("Meld %(meld)s is not valid: %(verdict)s"),
     R.GROUP_TOO_LONG_FOR_CONTRACT: _(
         "Meld %(meld)s has %(size)s tiles, but the contract asks for Küt groups of exactly "
@@ -184,7 +184,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "expected",
     ),
     R.NOT_WHOLE_RACK: _(
-        "In the final round the melds must use exactly the tiles on the rack "
+        "In the last round the melds must use exactly the tiles on the rack "
         "(left over: %(missing)s; not on the rack: %(extra)s)."
     ),
     R.CAN_OPEN: _(
@@ -278,7 +278,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "last tile to the table."
     ),
     R.FINAL_ROUND_ALL_AT_ONCE: _(
-        "In the final round your whole rack goes down at once, or nothing does."
+        "In the last round your whole rack goes down at once, or nothing does."
     ),
     # Discards and buying
     R.NOT_PLAYABLE: _("Neither an Okey nor a tile that fits a meld on the table: no penalty."),
@@ -372,7 +372,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.DOUBLED: _("× 2, because the round was finished with Okey: %(points)s"),
     # Scoring: notes about the whole round
     R.OKEY_FINISH_IGNORED_IN_FINAL: _(
-        "Finishing with Okey does not count in the final round, so no score is doubled."
+        "Finishing with Okey does not count in the last round, so no score is doubled."
     ),
     R.EXHAUSTED_SCORED: _(
         "The draw pile ran out for the fourth time in a row: the round is scored as normal, "

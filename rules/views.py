@@ -99,6 +99,7 @@ def guide_step(request, step: str):
         "gl": reverse("rules:glossary"),
         "rounds_url": reverse("rules:rounds"),
         "last_round_url": reverse("rules:round", args=[DEFAULT_ROUNDS[-1].number]),
+        "okey_finish_url": content.section_url("okey-finish"),
     }
     if step == "faq":
         context["faq"] = content.faq()

@@ -116,7 +116,7 @@ def _read_rounds() -> Rounds:
         choices=tuple(
             (
                 r.number,
-                gettext("%(number)s – final round") % {"number": r.number}
+                gettext("%(number)s – last round") % {"number": r.number}
                 if r.is_final
                 else str(r.number),
             )

@@ -327,7 +327,7 @@ def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calcu
     players = [
         PlayerInput(state=state)
         if state is PlayerState.FINISHED
-        else PlayerInput(state=state, rack=parse_tiles(rack))
+        else PlayerInput(state=state, rack=parse_tiles(rack, allow_empty=True) or None)
         for _n, state, rack in SCORING_PLAYERS
     ]
     plain = score_round(players, indicator)
@@ -338,6 +338,9 @@ def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calcu
             f'data-doubled="{doubled.score(seat)}"'
         ) in html
     assert 'data-score="195"' in html  # docs/rules.md's worked check: (3 + 11 + 25) × 5
+    # Who has not melded holds 14 tiles or more, none of them counted: no rack is drawn.
+    cem = re.search(r'<tr data-player="3".*?</tr>', html, re.S).group(0)
+    assert "all of them, not counted" in cem and 'class="tile' not in cem
     assert "(3 + 11 + 25) × 5" in html
     # The table writes 1,000 as the sentence above it does (German 1.000), not "1000".
     assert re.search(r'data-doubled="1000">.*?<td class="num">1,000</td>', html, re.S)
@@ -363,7 +366,7 @@ def test_team_example_gives_the_partner_zero(client):
     players = [
         PlayerInput(state=state)
         if state is PlayerState.FINISHED
-        else PlayerInput(state=state, rack=parse_tiles(rack))
+        else PlayerInput(state=state, rack=parse_tiles(rack, allow_empty=True) or None)
         for _n, state, rack in SCORING_PLAYERS
     ]
     result = score_round(players, parse_indicator(SCORING_INDICATOR), team=True)

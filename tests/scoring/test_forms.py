@@ -201,7 +201,7 @@ def test_the_rounds_are_the_round_rows():
     calc = Calculation(CalculatorForm())
     assert [int(o["value"]) for o in calc.round_choices] == [r.number for r in rows]
     assert len(rows) == 20 and rows[-1].is_final
-    assert calc.round_choices[-1]["label"] == "20 – final round"
+    assert calc.round_choices[-1]["label"] == "20 – last round"
     with translation.override("de"):
         assert Calculation(CalculatorForm()).round_choices[-1]["label"] == "20 – letzte Runde"
     assert final_round_scores(20) == (0, 500, 500, 500)  # S7: all but the finisher 500

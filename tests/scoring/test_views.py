@@ -246,7 +246,7 @@ def test_score_table_and_working_show_the_presenters_rows(client, language, frag
 
 def test_final_round_and_exhausted_notes(client):
     html = client.get(url(**base_round(round="20", okey_finish="1"))).content.decode()
-    assert "Finishing with Okey does not count in the final round" in html
+    assert "Finishing with Okey does not count in the last round" in html
     html = client.get(url("de", **base_round(exhausted="1", state1="melded", rack1="r1")))
     assert "zum vierten Mal leer" in html.content.decode()
 
