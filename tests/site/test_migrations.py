@@ -30,6 +30,7 @@ RULES_CHANGES = [
     ROOT / "rules/migrations/0004_content_review.json",
     ROOT / "rules/migrations/0005_typography.json",
     ROOT / "rules/migrations/0006_german_review.json",
+    ROOT / "rules/migrations/0007_kut_app.json",
 ]
 REFEREE_CHANGES = [
     ROOT / "referee/migrations/0004_german_slugs_and_content.json",
