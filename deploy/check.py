@@ -345,6 +345,29 @@ def check_logs_keep_secrets(report: Report, state: dict, sheet: str) -> None:
     )
 
 
+def check_static_files(report: Report, ports: dict) -> None:
+    """nginx serves our files from disk with the app's headers, and says they vary."""
+    visitor = Browser(ports["nginx"])
+    html = visitor.get("/en/").text
+    found = re.search(r'href="(/static/[^"]+\.css)"', html)
+    answer = visitor.get(found[1], Accept_Encoding="gzip") if found else None
+    headers = answer.headers if answer else {}
+    wanted = {
+        "content-encoding": "gzip",
+        "vary": "Accept-Encoding",
+        "cross-origin-resource-policy": "same-origin",
+        "x-content-type-options": "nosniff",
+    }
+    wrong = {k: headers.get(k) for k, v in wanted.items() if headers.get(k) != v}
+    report.line(
+        answer is not None and answer.status == 200 and not wrong,
+        "static files from nginx: compressed, Vary: Accept-Encoding, the site's headers",
+        f"{found[1] if found else 'no stylesheet link'}: "
+        + (f"status {answer.status}, " if answer else "")
+        + (f"wrong or missing {wrong}" if wrong else "all as wanted"),
+    )
+
+
 def check_race(report: Report, state: dict) -> None:
     ports = state["ports"]
     sheet, phone = new_game(ports["nginx"])
@@ -544,6 +567,7 @@ def run(state: dict) -> int:
     began = time.monotonic()
     sheet = check_caching(report, state["ports"])
     check_logs_keep_secrets(report, state, sheet)
+    check_static_files(report, state["ports"])
     check_admin_edit(report, state)
     check_race(report, state)
     check_without_redis(report, state, sheet)
