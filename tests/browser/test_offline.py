@@ -4,6 +4,8 @@ page; a round saved on the edit sheet with no signal is kept and sent once when 
 back; an edit made in the admin reaches the phone on its next online visit; the site is
 installable (manifest and icons)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -337,3 +339,138 @@ def test_a_live_answer_lost_to_no_signal_says_it_is_for_the_earlier_input(
     expect(result.locator("[data-live-failed]")).to_have_count(0)
     expect(result).not_to_have_attribute("data-stale", "")
     expect(result.locator("[data-verdict]").first).to_contain_text("4")
+
+
+def test_an_answer_on_its_way_fades_the_old_one_and_comes_by_itself_when_the_signal_returns(
+    live_server, content, phone
+):
+    """One bar of signal: while the next answer is on its way the verdict on screen fades and
+    its Share button goes; back online after no signal, the answer for what is typed comes
+    without another keystroke."""
+    page = phone("en")
+    page.goto(live_server.url + reverse("referee:check"))
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_tiles").fill("r12 r13 r1")
+    result = page.locator("#check-result")
+    verdict = result.locator("[data-verdict]").first
+    expect(verdict).to_have_attribute("data-kind", "run")
+    expect(result.locator(".share")).to_be_visible()
+
+    page.route("**/referee/check/?*", lambda route: None)  # held: no answer yet
+    page.locator("#id_tiles").fill("r12 r13 r1 r5")
+    expect(page.locator("form.htmx-request")).to_have_count(1)
+    expect(result.locator(".share")).to_be_hidden()
+    page.wait_for_timeout(700)  # past the fade's delay
+    assert float(verdict.evaluate("el => getComputedStyle(el).opacity")) < 1
+    page.unroute("**/referee/check/?*")  # what is still held goes on to the server
+    expect(page.locator("form.htmx-request")).to_have_count(0)
+    expect(verdict).not_to_have_attribute("data-kind", "run")
+    expect(result.locator(".share")).to_be_visible()
+
+    page.context.set_offline(True)
+    page.locator("#id_tiles").fill("b4 b5 b6")
+    expect(result.locator("[data-live-failed]")).to_be_visible()
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(result.locator("[data-live-failed]")).to_have_count(0)
+    expect(verdict).to_contain_text("4")
+
+
+def test_the_calculators_scores_beside_the_fields_fade_when_the_answer_is_missing(
+    live_server, content, phone
+):
+    page = phone("en")
+    page.goto(
+        live_server.url + "/en/calculator/?indicator=r4&round=3&state1=finished&state2=melded"
+        "&points2=10&state3=not-melded&state4=melded&points4=12"
+    )
+    strip = page.locator("[data-live='2'] strong")
+    expect(strip).to_have_text("50")
+    page.context.set_offline(True)
+    page.locator("#id_points2").fill("20")
+    expect(page.locator("#calculator-result [data-live-failed]")).to_be_visible()
+    page.wait_for_timeout(700)  # the fade's delay, begun while the answer was on its way
+    assert float(strip.evaluate("el => getComputedStyle(el).opacity")) < 1
+
+
+def test_a_kept_round_that_meets_one_bar_of_signal_is_sent_again_until_it_arrives(
+    live_server, content, phone
+):
+    """Back online, the first send of a kept round gets nothing through: the phone tries again
+    by itself, and the round is saved once."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone("en")
+    record = live_server.url + record_url(game, "en")
+    page.goto(record)
+    page.context.set_offline(True)
+    fill_round_one(page)
+    page.get_by_role("button", name=PAGES["en"]["save"]).click()
+    expect(page.locator("[data-offline-entry]")).to_be_visible()
+
+    failed = []
+
+    def first_post_fails(route):
+        if route.request.method == "POST" and not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/*", first_post_fails)
+    page.context.set_offline(False)
+    expect(page.locator("[data-done]")).to_contain_text(PAGES["en"]["done"], timeout=15000)
+    assert failed == [record]
+    assert [(e.round, e.kind) for e in entries(game)] == [(1, "scored")]
+
+
+def test_try_again_after_a_save_that_got_nowhere_returns_to_the_filled_in_form(
+    live_server, content, phone
+):
+    """The phone thinks it has signal, but the save gets nowhere: the offline page's "Try
+    again" opens the form page as it was (its address holds the entry), not an empty form."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone("en")
+    record = live_server.url + record_url(game, "en")
+    page.goto(f"{live_server.url}/en/")
+    wait_for_store(page, "en")
+    page.goto(record)
+    fill_round_one(page)
+    expect(page).to_have_url(re.compile(r"record/\?.*points2=14"))
+    filled = page.url
+    # The context's routes also see what the service worker asks of the network.
+    page.context.route(
+        "**/*", lambda route: route.abort() if route.request.method == "POST" else route.continue_()
+    )
+    page.get_by_role("button", name=PAGES["en"]["save"]).click()
+    expect(heading(page)).to_have_text(PAGES["en"]["offline"])
+    expect(page.locator("[data-retry]")).to_have_attribute("href", filled)
+    page.context.unroute("**/*")
+    page.locator("[data-retry]").click()
+    expect(page.locator("#id_points2")).to_have_value("14")
+    expect(page.locator("#id_rack4")).to_have_value("k3 b11 ok")
+    assert entries(game) == []
+
+
+@pytest.mark.parametrize(("stored", "asked"), [("de", "/en/referee/run-12-13-1/"), ("de", "/")])
+def test_offline_a_page_in_a_language_never_stored_gets_the_stored_offline_page(
+    live_server, content, phone, stored, asked
+):
+    page = phone(stored)
+    page.goto(f"{live_server.url}/{stored}/")
+    wait_for_store(page, stored)
+    page.context.set_offline(True)
+    page.goto(live_server.url + asked)
+    expect(heading(page)).to_have_text(PAGES[stored]["offline"])
+
+
+def test_offline_a_shared_link_with_a_tracking_query_opens_the_stored_page(
+    live_server, content, phone
+):
+    page = phone("en")
+    page.goto(f"{live_server.url}/en/")
+    wait_for_store(page, "en")
+    page.goto(live_server.url + PAGES["en"]["ruling"])
+    online = heading(page).inner_text()
+    page.context.set_offline(True)
+    page.goto(live_server.url + PAGES["en"]["ruling"] + "?fbclid=abc123")
+    expect(heading(page)).to_have_text(online)

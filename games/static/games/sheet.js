@@ -129,7 +129,7 @@
 
   // Send the kept round. Answered with a redirect, it is on the sheet: go there. Refused (a 4xx:
   // nothing was written), the form is sent the ordinary way so the page shows why. No answer or
-  // a server error: it stays kept for the next try.
+  // a server error: it stays kept, and is sent again (the same submission id: never saved twice).
   function send(form) {
     var fields = pending(form);
     if (!fields || form.dataset.sending) { return; }
@@ -147,6 +147,10 @@
       }
     }).catch(function () {
       delete form.dataset.sending;
+      // Online, yet nothing got through (one bar of signal): try again, less and less often.
+      var wait = Math.min(60000, (Number(form.dataset.retryWait) || 2000) * 2);
+      form.dataset.retryWait = wait;
+      setTimeout(function () { if (navigator.onLine) { send(form); } }, wait);
     });
   }
 

@@ -161,6 +161,7 @@
     }
     note.textContent = form.dataset.liveFailed;
     target.setAttribute("data-stale", "");
+    target.kutForm = form;
     var said = document.getElementById(target.id.replace(/-result$/, "-said"));
     if (said) { said.textContent = form.dataset.liveFailed; }
   }
@@ -169,6 +170,11 @@
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     event.detail.target.removeAttribute("data-stale");
+  });
+
+  // Back online: ask again for the answer that went missing.
+  window.addEventListener("online", function () {
+    document.querySelectorAll("[data-stale]").forEach(function (el) { htmx.trigger(el.kutForm, "input"); });
   });
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });

@@ -7,7 +7,7 @@
 //   and, once that is complete, deletes the older stores of that language. So an edit reaches
 //   the phone on its next online visit.
 // - Pages: network first, with a short timeout; then the store; then the branded offline page
-//   of the page's language. Static files: the store first (their names change with each deploy).
+//   of the page's language (or another stored one). Static files: the store first (their names change with each deploy).
 // - Read-only game sheets opened before are kept in "kut-sheets" and shown offline with a note
 //   giving the time they were last loaded.
 "use strict";
@@ -84,12 +84,34 @@ function retire(language, current) {
   });
 }
 
+// A shared link often carries a query of its own (?fbclid=…, ?utm_source=…): the stored page
+// without it is the same page. (Only the rules are stored; no checker answer is.)
 function fromStore(request) {
-  return caches.match(request, { ignoreVary: true });
+  return caches.match(request, { ignoreVary: true }).then(function (response) {
+    return response || caches.match(request, { ignoreVary: true, ignoreSearch: true });
+  });
 }
 
-function offlinePage(request) {
-  return caches.match("/" + languageOf(request.url) + "/offline/", { ignoreVary: true });
+// The offline page in the page's language, else in one this phone has stored. After a form
+// that could not be sent, "Try again" goes back to the form's page, whose address holds what
+// was entered (reloading the form's own address would ask for an empty form).
+function offlinePage(request, back) {
+  var order = [languageOf(request.url)].concat(LANGUAGES);
+  function find(i) {
+    if (i >= order.length) { return Promise.resolve(undefined); }
+    return caches.match("/" + order[i] + "/offline/", { ignoreVary: true }).then(function (response) {
+      return response || find(i + 1);
+    });
+  }
+  return find(0).then(function (response) {
+    if (!response || !back || new URL(back).origin !== self.location.origin) { return response; }
+    return response.text().then(function (html) {
+      var href = back.replace(/[&<>"]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
+      return new Response(html.replace('href="" data-retry', 'href="' + href + '" data-retry'), {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+  });
 }
 
 function isSheet(url, list) {
@@ -132,7 +154,7 @@ function page(event) {
   var request = event.request;
   if (request.method !== "GET") {
     // A form being sent: wait for the server however long it takes, never answer twice.
-    return fetch(request).catch(function () { return offlinePage(request); });
+    return fetch(request).catch(function () { return offlinePage(request, request.referrer); });
   }
   var kept = storeInfo(languageOf(request.url)).catch(function () { return null; });
   var settled = fetch(request).then(function (response) {
