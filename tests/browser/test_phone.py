@@ -178,6 +178,8 @@ def test_on_a_narrower_screen_the_picker_wraps_and_the_round_fields_stack(
     page.set_viewport_size({"width": width, "height": 2000})
     for name in ("calculator", "check"):
         open_page(page, live_server.url + urls(language)[name])
+        # measured once it shows (a busy machine may still be laying the page out)
+        expect(page.locator("[data-tile-picker] [data-picker-token]").first).to_be_visible()
         tiles = page.evaluate(PICKER_PROBE)
         assert tiles["count"] == 13 * 4 + 2, (name, tiles)
         assert tiles["narrow"] == [] and tiles["spilled"] == [], (name, tiles)
