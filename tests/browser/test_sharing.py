@@ -119,6 +119,9 @@ def test_scoring_a_round_adds_at_most_one_history_entry_and_back_leaves(live_ser
     page.goto(f"{live_server.url}/en/")
     page.locator(".site-nav").get_by_role("link", name="Calculator").click()
     expect(page).to_have_url(re.compile(r"/en/calculator/$"))
+    # Its scripts must have run before a field is tapped: the picker learns its field from the
+    # focus (a CI run tapped the indicator first, and r4 went into the picker's first rack).
+    page.wait_for_load_state()
     before = page.evaluate("history.length")
     page.locator("#id_indicator").click()
     tap(page, "r4")
