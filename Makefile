@@ -1,5 +1,6 @@
 # Two commands do everything on a fresh machine:
 #   make serve  – virtualenv, dependencies, database, content, messages; then the site on :8000
+#               (another port: make serve PORT=8080)
 #   make test   – the same set-up, then lint and every test (browser tests in Chromium included)
 
 PYTHON ?= python3
@@ -7,6 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
+PORT ?= 8000
 
 .PHONY: serve test test-postgres setup lint format messages check-deploy bench stack stack-stop \
 	stack-check stack-restart clean
@@ -22,7 +24,7 @@ setup: $(STAMP)
 	$(MANAGE) migrate --noinput --verbosity=0
 
 serve: setup
-	DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
+	DEBUG=1 $(MANAGE) runserver 127.0.0.1:$(PORT)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
