@@ -15,11 +15,12 @@ from django.utils.translation import gettext
 from kutsite.tiles import Face, face_of, faces_of, meld_faces
 from kutsite.verdicts import Link
 from referee.checks import ruling_link
-from rules.engine.contracts import Contract
-from rules.engine.melds import classify_meld
+from rules.engine.contracts import Contract, check_opening
+from rules.engine.melds import MeldKind, classify_meld
 from rules.engine.notation import format_tile, format_tiles
 from rules.engine.rack import advise
 from rules.engine.scoring import RackScore
+from rules.engine.solver import Melds
 from rules.engine.tiles import Tile, okey_of, tile_points
 from rules.engine.verdicts import ReasonCode
 from rules.reasons import format_points, kind_name, okey_roles, sentence
@@ -99,10 +100,21 @@ class RackResult:
         return sum(o.unseen for o in self.outs)
 
 
-def _melds(melds: Sequence[Sequence[Tile]], indicator: Tile, pairs: bool) -> list[MeldView]:
+def _melds(
+    melds: Melds, indicator: Tile, pairs: bool, contract: Contract | None = None
+) -> list[MeldView]:
+    """The melds as drawn; with the `contract` they make, each in the reading that contract
+    asks for (a black 9 with two Okeys is a run in a run round, a Küt group in a group round)."""
+    kinds: Sequence[MeldKind | None] = [None] * len(melds)
+    if contract is not None and melds:
+        opening = check_opening(melds, contract, indicator)
+        if opening.ok:
+            kinds = opening.kinds
     views = []
-    for meld in melds:
+    for meld, wanted in zip(melds, kinds, strict=True):
         verdict = classify_meld(meld, indicator, allow_pairs=pairs)
+        if wanted is not None:
+            verdict = verdict.read_as(wanted)
         kind = str(verdict.kind.value) if verdict.kind is not None else ""
         views.append(
             MeldView(
@@ -148,13 +160,13 @@ def rack_result(
         reason=str(advice.reason),
         rule=advice.rule,
         sentence=sentence(advice.reason, advice.facts),
-        melds=_melds(advice.melds, indicator, pairs),
+        melds=_melds(advice.melds, indicator, pairs, None if opened else contract),
         left=faces_of(advice.left, indicator),
         left_points=sum(tile_points(t, indicator) for t in advice.left),
         penalty=_score(advice.penalty),
         penalty_after=_score(advice.penalty_after) if advice.penalty_after else None,
         further=_melds(advice.further, indicator, False),
-        part=_melds(advice.part, indicator, True),
+        part=_melds(advice.part, indicator, True, advice.made),
         outs=[
             OutView(face_of(o.tile, indicator), format_tile(o.tile), o.unseen) for o in advice.outs
         ],

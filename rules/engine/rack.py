@@ -42,6 +42,7 @@ class RackAdvice:
     penalty_after: RackScore | None = None
     further: Melds = ()  # after an opening: melds from `left` from the next turn (P4)
     part: Melds = ()  # no opening: the melds of the contract the rack holds
+    made: Contract | None = None  # the part of the contract that `part` makes
     missing: Contract | None = None  # no opening: the part of the contract still missing
     outs: tuple[Out, ...] = field(default=())
 
@@ -105,6 +106,7 @@ def advise(
             melds=(),
             left=rack,
             part=opening,
+            made=contract,
             penalty=now,
         )
     if opening is not None:
@@ -131,6 +133,7 @@ def advise(
         melds=(),
         left=rack,
         part=part_melds,
+        made=part,
         missing=missing,
         outs=opening_outs(rack, contract, indicator),
         penalty=now,

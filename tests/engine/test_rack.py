@@ -252,10 +252,10 @@ def test_C2_P4_an_opening_with_what_stays_and_what_follows():
 def test_C2_no_opening_names_what_is_missing_and_the_outs():
     advice = advise(T("r7 k7 r1 r2 b5"), Contract(groups=1, runs=1), B8)
     assert not advice.ok and advice.reason is ReasonCode.CANNOT_OPEN
-    assert advice.missing == Contract(groups=1, runs=1)
+    assert advice.missing == Contract(groups=1, runs=1) and advice.made is None
     advice = advise(T("r7 k7 b7 r1 r2 y5"), Contract(groups=1, runs=1), B8)
     assert advice.missing == Contract(runs=1)
-    assert format_melds(advice.part) == "r7 k7 b7"
+    assert format_melds(advice.part) == "r7 k7 b7" and advice.made == Contract(groups=1)
     outs = {str(o.tile): o.unseen for o in advice.outs}
     # Only r3 finishes r1 r2 (13-1-2 is no run, M2); an Okey (T3) would stand in for it.
     assert outs == {"r3": 2, "ok": 2}

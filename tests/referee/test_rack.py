@@ -72,6 +72,27 @@ def test_T3_an_okey_is_shown_with_what_it_stands_for(client):
     assert "Der Okey an Stelle 2 steht für: schwarze 4." in html
 
 
+@pytest.mark.parametrize(
+    ("language", "round_", "shown", "words"),
+    [
+        # a black 9 and two Okeys: a run in a run round, a Küt group in a group round
+        ("en", "2", "data-meld", "run The Okey in position 2 stands for black 10."),
+        ("de", "2", "data-meld", "Reihe Der Okey an Stelle 2 steht für: schwarze 10."),
+        ("en", "1", "data-meld", "Küt group The Okey in position 2 stands for red 9,"),
+        # the part of a two-run contract the rack holds is a run too
+        ("en", "4", "data-part-meld", "run The Okey in position 2 stands for"),
+    ],
+)
+def test_M2_C2_a_tile_with_two_okeys_reads_as_the_meld_the_contract_asks_for(
+    client, language, round_, shown, words
+):
+    """The engine proposed the run; the page called it a group (its first reading)."""
+    url = rack_url(language, indicator="b8", round=round_, rack="ok r1 ok y5 k9")
+    _, html = page(client, url)
+    (item,) = find_all(html, **{shown.replace("-", "_"): True})
+    assert words in " ".join(item.text.split()), item.text
+
+
 def test_C4_round_20_all_at_once_or_the_fewest_left_over(client):
     whole = "r1 r2 r3 r4 k7 b7 y7 y11 y12 y13 b5 b5 k10 ok k12"
     _, html = page(client, rack_url(indicator="b8", round="20", rack=whole))
