@@ -21,7 +21,7 @@ from referee.examples import discard_situation
 from referee.slugs import ruling_url
 from rules.engine.contracts import Contract, check_opening
 from rules.engine.discards import judge_discard
-from rules.engine.melds import MeldVerdict, classify_meld
+from rules.engine.melds import MeldKind, MeldVerdict, classify_meld
 from rules.engine.tiles import Tile
 from rules.reasons import describe, okey_roles, penalty_label, verdict_label
 
@@ -68,7 +68,7 @@ def _line(verdict: MeldVerdict, indicator: Tile, questions: Mapping[str, str]) -
         ok=verdict.ok,
         kind=str(verdict.kind.value) if verdict.kind is not None else "",
         label=verdict_label(verdict),
-        arranged=arranged if verdict.arranged else "",
+        arranged=arranged if verdict.arranged and verdict.kind is MeldKind.RUN else "",
         reason=str(verdict.reason),
         rules=(verdict.rule,),
         sentences=(describe(verdict),),

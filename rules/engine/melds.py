@@ -268,14 +268,17 @@ def classify_meld(
         tiles, faces, okey, shown, len(okeys), allow_pairs, mixed
     )
     arranged = False
-    if not ok and arrange and reason in _REORDERABLE:
+    # "ok r1 ok" is a group as typed, and a run 1-2-3 (M2) only in another order: a contract
+    # may need the run, so the tiles are laid in that order and read as both.
+    single = ok and len(found) == 1 and found[0].kind is _GROUP
+    if arrange and (single or (not ok and reason in _REORDERABLE)):
         order = _arrangement(faces)
         if order is not None:
             laid = tuple([tiles[i] for i in order])
             laid_faces = [faces[i] for i in order]
             judged = _judge(laid, laid_faces, okey, shown, len(okeys), allow_pairs, False)
             # T4 stands unless the false joker, laid at its own face, completes the run
-            if judged[0] or reason in _RUN_ORDER:
+            if judged[0] or (not single and reason in _RUN_ORDER):
                 tiles, faces = laid, laid_faces
                 okey_indexes = tuple(i for i, f in enumerate(faces) if f == WILD)
                 ok, reason, rule, fact_map, found = judged

@@ -7,8 +7,10 @@ from hypothesis import strategies as st
 from rules.engine import (
     FACES,
     OKEY,
+    Contract,
     MeldKind,
     ReasonCode,
+    check_opening,
     classify_meld,
     format_tiles,
     okey_of,
@@ -173,6 +175,16 @@ def test_M5_a_false_joker_typed_out_of_order_is_laid_at_its_face(indicator, type
     assert verdict.ok and verdict.reason is R.VALID_RUN, verdict.reason
     assert verdict.arranged and verdict.tiles == T(laid)
     assert (verdict.facts["low"], verdict.facts["high"]) == (low, high)
+
+
+@pytest.mark.parametrize("typed", ["ok r1 ok", "r1 ok ok", "ok ok r1"])
+def test_M2_a_one_with_two_okeys_is_a_run_in_any_order_typed(typed):
+    """As typed, "ok r1 ok" is only a group (13-1-2 is no run); laid 1-2-3 it is a run too,
+    so a round that asks for a run accepts it however it was typed (C2)."""
+    verdict = classify_meld(T(typed), B8)
+    assert verdict.ok and verdict.kinds[0] is GROUP and RUN in verdict.kinds
+    opening = check_opening([T(typed)], Contract(runs=1), B8)
+    assert opening.ok and opening.reason is R.CONTRACT_MET and opening.kinds == (RUN,)
 
 
 @pytest.mark.parametrize("typed", ["r5 fj r7", "y5 fj y7", "fj y11 y12"])

@@ -114,6 +114,17 @@ def test_with_a_round_the_checker_judges_the_opening_meld(client, round_, tiles,
     assert f"round {round_}" in opening.text
 
 
+@pytest.mark.parametrize("tiles", ["ok r1 ok", "r1 ok ok"])
+def test_C2_a_one_with_two_okeys_opens_a_run_round_however_it_is_typed(client, tiles):
+    """Typed "ok r1 ok", the meld read only as a group: round 2 said "no run" (C2)."""
+    _, html = page(client, check_url(tiles=tiles, indicator="b8", round="2"))
+    assert find(html, data_opening=True)["data-opening-reason"] == "CONTRACT_MET"
+    assert verdicts(html) == [("valid", "run", "VALID_RUN", "M2")]
+    _, html = page(client, check_url(tiles=tiles, indicator="b8"))
+    assert verdicts(html) == [("valid", "group", "VALID_GROUP", "M1")]
+    assert "the order that makes the run" not in html  # a group's order does not matter
+
+
 @pytest.mark.parametrize("round_", [" 3", "3 ", "\t3"])
 def test_a_round_written_with_spaces_in_a_link_is_that_round(client, round_):
     """A hand-written link (`round=%203`) asks for round 3, not for "no round  3"."""
