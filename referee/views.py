@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -150,13 +151,16 @@ def card(request, slug):
         return moved
     spec = found.card_spec()
     versioned = request.GET.get("v") == spec.digest[:16]
-    # ConditionalGetMiddleware answers 304 from the ETag; the page cache keeps the drawing.
+    # ConditionalGetMiddleware answers 304 from the ETag; the page cache keeps the drawing. A
+    # proxy may keep it and serve it stale as it may a page (PUBLIC_CACHE_CONTROL).
+    public = settings.PUBLIC_CACHE_CONTROL
     response = HttpResponse(card_png(spec), content_type="image/png")
     response["ETag"] = spec.etag
     if versioned:
-        patch_cache_control(response, public=True, max_age=CARD_MAX_AGE_VERSIONED, immutable=True)
+        age = CARD_MAX_AGE_VERSIONED
+        patch_cache_control(response, **{**public, "max_age": age, "s_maxage": age}, immutable=True)
     else:
-        patch_cache_control(response, public=True, max_age=CARD_MAX_AGE)
+        patch_cache_control(response, **{**public, "max_age": CARD_MAX_AGE})
     return response
 
 

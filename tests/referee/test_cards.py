@@ -39,7 +39,10 @@ def test_card_headers_and_conditional_get(client):
     first = card(client)
     etag = first["ETag"]
     assert etag.startswith('"') and etag.endswith('"')
-    assert first["Cache-Control"].startswith("public, max-age=")
+    assert first["Cache-Control"].startswith("public, max-age=3600")
+    # as a page's: a proxy keeps it ten minutes and may serve it stale (docs/performance.md)
+    for part in ("s-maxage=600", "stale-while-revalidate=60", "stale-if-error=86400"):
+        assert part in first["Cache-Control"]
     again = card(client, If_None_Match=etag)
     assert again.status_code == 304 and not again.content
     assert again["ETag"] == etag
@@ -53,6 +56,7 @@ def test_the_versioned_url_from_the_page_is_immutable(client):
     response = client.get(url.removeprefix("http://testserver"))
     assert response.status_code == 200
     assert "immutable" in response["Cache-Control"]
+    assert f"s-maxage={60 * 60 * 24 * 365}" in response["Cache-Control"]
     assert "immutable" not in card(client)["Cache-Control"]
 
 
