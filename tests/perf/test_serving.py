@@ -199,7 +199,9 @@ def test_a_kept_sheet_asks_the_database_for_its_version_alone(
     client, django_assert_num_queries, django_assert_max_num_queries, mode
 ):
     """A visit to a kept sheet, and a poll that ends in 304, read one column of one row; with
-    nothing kept, the first query loads the whole game, so a real render stays at three."""
+    nothing kept, the first query loads the whole game, so a real render stays at three: the
+    game, its entries and the rounds. The first sheet a process draws after a content edit
+    also asks for the content version (four); see docs/performance.md."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     path = (
         f"/en/games/{game.edit_secret}/"
