@@ -482,9 +482,9 @@ FAQ = (
         "faq-playable",
         gettext_lazy("What if I discard a tile that could be added to the table?"),
         gettext_lazy(
-            "You draw 2 penalty tiles, even if you have not melded yet – but not if every tile "
-            "on your rack would carry a penalty or fewer than two tiles are left in the draw "
-            "pile, and never for the tile that ends the round."
+            "You draw 2 penalty tiles, even if you have not melded yet – but not when you have "
+            "no penalty-free tile to discard or fewer than two tiles are left in the draw pile, "
+            "and never for the tile that ends the round."
         ),
         "discard-playable-tile",
     ),
@@ -500,10 +500,10 @@ FAQ = (
     ),
     (
         "faq-buy",
-        gettext_lazy("How many penalty tiles come with a bought discard?"),
+        gettext_lazy("What does it cost to buy a discard out of turn?"),
         gettext_lazy(
-            "One. The turn order stays as it was, and in the KÜT app each player may buy up "
-            "to 5 times a round."
+            "One penalty tile from the draw pile. The turn order stays as it was, and in the "
+            "KÜT app each player may buy up to 5 times a round."
         ),
         "buy-discard",
     ),

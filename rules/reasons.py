@@ -274,8 +274,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "wait for your next turn."
     ),
     R.MUST_KEEP_DISCARD: _(
-        "Keep at least one tile to discard: a round ends with a discard, not by adding your "
-        "last tile to the table."
+        "Keep at least one tile for your discard: a round is ended by a discard, never by laying "
+        "your last tile on the table."
     ),
     R.FINAL_ROUND_ALL_AT_ONCE: _(
         "In the last round your whole rack goes down at once, or nothing does."
@@ -293,7 +293,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     ),
     R.FINAL_TILE: _(
         "Normally a penalty discard (%(offence)s), but this discard ends the round, and the "
-        "tile that ends the round carries no penalty."
+        "round’s last tile is always free."
     ),
     R.PILE_TOO_SMALL: (
         ngettext_lazy(
@@ -485,7 +485,7 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     (
         R.FINAL_TILE,
         _no("offence"),
-        _("This discard ends the round, and the tile that ends the round carries no penalty."),
+        _("This discard ends the round, and the round’s last tile is always free."),
     ),
     (
         R.PILE_TOO_SMALL,

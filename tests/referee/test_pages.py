@@ -54,7 +54,7 @@ def test_english_page_wording(client):
     assert html.count("Not covered in the sources.") == 3
     assert "In short" in html
     assert "Okey on Pagat</a> (pagat.com)" in html
-    assert "your agreement stands" in html  # said once, in the footer of every page
+    assert "what your table has agreed on stands" in html  # said once, in the footer of every page
 
 
 def test_german_page_wording(client):

@@ -561,8 +561,8 @@ def test_a_round_that_does_not_exist_is_a_404(client, number):
 @pytest.mark.parametrize(
     ("language", "exceptions"),
     [
-        ("en", ["every tile on your rack", "fewer than two tiles", "the tile that ends the round"]),
-        ("de", ["jeder Stein auf deinem Steinhalter", "weniger als zwei Steine", "Runde beendet"]),
+        ("en", ["no penalty-free tile", "fewer than two tiles", "the tile that ends the round"]),
+        ("de", ["keinen Stein ohne Strafe", "weniger als zwei Steine", "Runde beendet"]),
     ],
 )
 def test_the_faq_names_every_exception_to_the_playable_discard_penalty(language, exceptions):
