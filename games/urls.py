@@ -1,5 +1,6 @@
 from django.urls import path, register_converter
 from django.utils.translation import gettext_lazy as _
+from django.views.generic import RedirectView
 
 from games import views
 
@@ -21,6 +22,8 @@ register_converter(SecretConverter, "game_secret")
 app_name = "games"
 
 urlpatterns = [
+    # A sheet's address cut back to its section leads to where games start and are listed.
+    path("", RedirectView.as_view(pattern_name="games:new"), name="index"),
     path(_("new/"), views.new, name="new"),
     path(_("view/<game_secret:secret>/"), views.view, name="view"),
     path(_("view/<game_secret:secret>/sheet.csv"), views.csv_view, name="view_csv"),

@@ -41,6 +41,16 @@ def test_new_game_page_in_both_languages(client, url, language, heading):
     assert set(response["Cache-Control"].split(", ")) >= {"private", "no-cache"}
 
 
+@pytest.mark.parametrize(
+    ("section", "start"), [("/en/games/", "/en/games/new/"), ("/de/spiele/", "/de/spiele/neu/")]
+)
+def test_a_sheet_address_cut_back_to_its_section_leads_to_the_start(client, section, start):
+    """Someone who trims a sheet's address finds the start page and its list of games."""
+    response = client.get(section)
+    assert response.status_code == 302 and response["Location"] == start
+    assert client.get(start).status_code == 200
+
+
 def test_starting_a_game_stores_it_and_opens_its_sheet(client):
     response = client.post("/en/games/new/", new_game_data(table="team"))
     game = Game.objects.get()
