@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 
 from kutsite.tiles import face_of, meld_faces
 from kutsite.verdicts import Verdict
-from rules.engine.discards import judge_discard, resolve_buy
+from rules.engine.discards import judge_discard, next_seat, resolve_buy
 from rules.engine.melds import classify_meld
 from rules.engine.notation import (
     format_tiles,
@@ -205,13 +205,27 @@ def _buy(example: Any) -> Verdict:
             label = gettext("Player %(seat)s gets it, no penalty") % {"seat": verdict.seat}
     wanted = ", ".join(str(s) for s in wanting)
     players = join_words(str(s) for s in wanting)
-    situation = [
-        gettext("Player %(seat)s discards; player %(wanting)s wants the tile.")
-        % {"seat": discarder, "wanting": players}
-        if len(wanting) == 1
-        else gettext("Player %(seat)s discards; players %(wanting)s want the tile.")
-        % {"seat": discarder, "wanting": players}
-    ]
+    # The next player has first claim (B1): a caption where someone else gets the tile says
+    # that the next player passed on it.
+    passing = next_seat(discarder)
+    words = {"seat": discarder, "passing": passing, "wanting": players}
+    if passing in wanting:
+        said = (
+            gettext("Player %(seat)s discards, player %(wanting)s wants it.")
+            if len(wanting) == 1
+            else gettext("Player %(seat)s discards, players %(wanting)s want it.")
+        )
+    else:
+        said = (
+            gettext(
+                "Player %(seat)s discards, player %(passing)s passes, player %(wanting)s wants it."
+            )
+            if len(wanting) == 1
+            else gettext(
+                "Player %(seat)s discards, player %(passing)s passes, players %(wanting)s want it."
+            )
+        )
+    situation = [said % words]
     return Verdict(
         marker="example",
         shape="buy",

@@ -211,3 +211,31 @@ def test_sitemap_lists_rulings_and_checkers_in_both_languages(client):
         "/en/referee/</loc>",
     ):
         assert path in xml
+
+
+BUY_SITUATIONS = {
+    "en": [
+        "Player 1 discards, player 2 passes, player 3 wants it.",
+        "Player 1 discards, player 2 passes, players 3 and 4 want it.",
+        "Player 1 discards, players 2 and 3 want it.",
+    ],
+    "de": [
+        "Spieler 1 wirft ab, Spieler 2 lässt ihn liegen, Spieler 3 will ihn.",
+        "Spieler 1 wirft ab, Spieler 2 lässt ihn liegen, die Spieler 3 und 4 wollen ihn.",
+        "Spieler 1 wirft ab, die Spieler 2 und 3 wollen ihn.",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_bought_discard_says_that_the_next_player_passed(client, language):
+    """The next player has first claim (B1): an example where player 3 buys says that player 2
+    passed, and one where player 2 wants the tile says no one passed."""
+    _, html = get(client, ruling_path(language, "buy-discard"))
+    text = re.sub(r"\s+", " ", html)
+    for said in BUY_SITUATIONS[language]:
+        assert said in text, said
+    assert text.count(BUY_SITUATIONS[language][0]) == 1
+    # the featured example on the referee page says it too
+    _, index = get(client, PREFIX[language])
+    assert BUY_SITUATIONS[language][0] in re.sub(r"\s+", " ", index)

@@ -268,3 +268,11 @@ def test_contract_wording_in_both_languages():
             "zwei Reihen aus je fünf Steinen"
         )
         assert contract_text(engine.FINAL).startswith("alles auf einmal")
+
+
+def test_after_melding_you_may_also_play_on_the_table_in_german():  # P4
+    """Before melding you play too (draw and discard): melding adds playing on the table."""
+    with translation.override("de"):
+        said = sentence(ReasonCode.MAY_PLAY)
+    assert said.startswith("Ab dem Zug nach deinem Auslegen darfst du auch auf dem Tisch spielen:")
+    assert "weiterspielen" not in said
