@@ -50,10 +50,10 @@ def score_rows(rows) -> SafeString:
     for row in rows:
         marked = ' class="calc-scores__lowest" data-lowest' if row.lowest else ""
         drawn.append(
-            f'\n    <tr data-player="{row.number}" data-score="{row.score}"'
+            f'\n<tr data-player="{row.number}" data-score="{row.score}"'
             f' data-score-text="{row.score_text}"{marked}>'
-            f'\n      <th scope="row">{conditional_escape(row.name)}</th>'
-            f'\n      <td class="num">{badge if row.lowest else ""}{row.score_text}</td>\n    </tr>'
+            f'<th scope="row">{conditional_escape(row.name)}</th>'
+            f'<td class="num">{badge if row.lowest else ""}{row.score_text}</td></tr>'
         )
     return SafeString("".join(drawn))
 
@@ -62,20 +62,27 @@ def _badge(rule: str | None) -> str:
     return f" {rule_badge(rule)}" if rule else ""
 
 
+def _steps(lines) -> str:
+    """One item per step; the rule's badge ends each run of steps under the same rule (a
+    rack's sum, its Okeys and its multiplier are all S3: one badge, not three alike)."""
+    drawn = []
+    for line, after in zip(lines, [*lines[1:], None], strict=True):
+        badge = "" if after is not None and after.rule == line.rule else _badge(line.rule)
+        drawn.append(f'<li data-step="{line.code}">{conditional_escape(line.text)}{badge}</li>')
+    return "".join(drawn)
+
+
 @register.simple_tag
 def working(rows) -> SafeString:
-    """How each player's score was reached: a section per player, a step per line, each with
-    the rule it applies."""
+    """How each player's score was reached: a section per player, a step per line, and the
+    rule each run of steps applies."""
     sections = []
     for row in rows:
         name = conditional_escape(row.name)
-        steps = "".join(
-            f'<li data-step="{line.code}">{conditional_escape(line.text)}{_badge(line.rule)}</li>'
-            for line in row.lines
-        )
+        steps = _steps(row.lines)
         sections.append(
-            f'\n  <section class="calc-working__player" aria-labelledby="working-{row.number}">'
-            f'\n    <h4 id="working-{row.number}">{name}: {row.score_text}</h4>'
-            f"\n    <ol>{steps}</ol>\n  </section>"
+            f'\n<section class="calc-working__player" aria-labelledby="working-{row.number}">'
+            f'<h4 id="working-{row.number}">{name}: {row.score_text}</h4>'
+            f"<ol>{steps}</ol></section>"
         )
     return SafeString("".join(sections))

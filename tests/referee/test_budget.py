@@ -13,6 +13,16 @@ from .helpers import PREFIX, check_url, discard_url, ruling_path
 
 pytestmark = pytest.mark.django_db
 
+FULLER_ROUND = {
+    "indicator": "r1",
+    "round": "12",
+    "state1": "finished",
+    **{f"state{seat}": "melded" for seat in (2, 3, 4)},
+    "rack2": "r3 r4 k11 k12 y1 b7 b8 b9",
+    "rack3": "ok y4 y6 b13 k2 k2 r10 r11 r12 y9 y10",
+    "rack4": "r7",
+}
+
 
 @pytest.mark.parametrize(
     "url",
@@ -29,6 +39,8 @@ pytestmark = pytest.mark.django_db
         calculator_url("de"),
         calculator_url("en", **base_round()),
         calculator_url("de", **base_round()),
+        # a round as a table meets it: three racks still full after melding (20 tiles)
+        calculator_url("de", **FULLER_ROUND),
     ],
 )
 def test_pages_stay_within_the_weight_budget(client, url):

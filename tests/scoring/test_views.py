@@ -218,7 +218,8 @@ RULE_BADGE = re.compile(r'<a class="rule-id" href="[^"#]+#[^"]+" aria-label="[^"
 @pytest.mark.parametrize("fragment", [False, True])
 def test_score_table_and_working_show_the_presenters_rows(client, language, fragment):
     """Each player's row and working, as the presenter has them: name (escaped), score, the
-    lowest marked, every step in order with its rule's badge."""
+    lowest marked, every step in order, and each run of steps under one rule ends with its
+    badge."""
     params = base_round(name1="<i>Ana</i> & Co", name2="Ben", team="1")
     headers = {"HX-Request": "true"} if fragment else {}
     html = client.get(url(language, **params), headers=headers).content.decode()
@@ -237,10 +238,13 @@ def test_score_table_and_working_show_the_presenters_rows(client, language, frag
         assert heading == f"{escape(row.name)}: {row.score_text}"
         found = STEP.findall(steps)
         assert [code for code, _ in found] == [line.code for line in row.lines]
-        for (_, text), line in zip(found, row.lines, strict=True):
+        after = [*row.lines[1:], None]
+        for (_, text), line, following in zip(found, row.lines, after, strict=True):
             assert text.startswith(escape(line.text))
             badge = RULE_BADGE.search(text)
-            assert (badge.group(1) if badge else None) == line.rule
+            # a run of steps under one rule ends with its badge, once
+            last_of_run = following is None or following.rule != line.rule
+            assert (badge.group(1) if badge else None) == (line.rule if last_of_run else None)
     assert "<i>Ana</i>" not in html and "&lt;i&gt;Ana&lt;/i&gt; &amp; Co" in html
 
 
