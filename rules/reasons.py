@@ -103,7 +103,7 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "A Küt group has at most %(maximum)s tiles, one of each colour; this one has %(count)s."
     ),
     R.GROUP_REPEATED_COLOUR: _(
-        "The colour %(colour)s appears twice (tile %(index)s, %(tile)s): "
+        "The colour %(colour)s appears twice (%(tile)s in position %(index)s): "
         "a Küt group needs a different colour for each tile."
     ),
     R.GROUP_MIXED_NUMBERS: _(
@@ -118,8 +118,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "and %(expected)s would fit there."
     ),
     R.RUN_WRAPS_PAST_ONE: _(
-        "A run may end with the 1 after 13 but cannot go on past it (tile %(index)s, "
-        "%(tile)s): 12-13-1 is a run, 13-1-2 is not."
+        "A run may end with the 1 after 13 but cannot go on past it (%(tile)s in position "
+        "%(index)s): 12-13-1 is a run, 13-1-2 is not."
     ),
     R.PAIR_NOT_IDENTICAL: _(
         "Two tiles are a meld only as a pair of identical tiles, and %(first)s and %(second)s "

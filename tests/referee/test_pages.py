@@ -62,7 +62,7 @@ def test_german_page_wording(client):
     assert '<html lang="de">' in html
     assert html.count("<h3>Regel in der KÜT-App</h3>") == 9
     assert html.count("<h3>Schriftliche Tischregel</h3>") == 9
-    assert html.count("In der Quelle nicht erwähnt.") == 3
+    assert html.count("In den Quellen nicht erwähnt.") == 3
     assert "Kurz gesagt" in html and "Okey-Regeln bei Pagat" in html
     assert "Ist 12-13-1 eine gültige Reihe?" in html
     assert "Valid run" not in html and "Gültige Reihe" in html

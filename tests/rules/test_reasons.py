@@ -119,10 +119,10 @@ def test_facts_are_put_into_words_in_the_pages_language():
     verdict = classify_meld(parse_tiles("r13 r1 r2"), INDICATOR)
     with translation.override("en"):
         assert "red 2" in reasons.describe(verdict)
-        assert "tile 3" in reasons.describe(verdict)
+        assert "position 3" in reasons.describe(verdict)
     with translation.override("de"):
         assert "rote 2" in reasons.describe(verdict)
-        assert "Stein 3" in reasons.describe(verdict)
+        assert "3. Stein" in reasons.describe(verdict)
 
 
 def test_a_run_ending_on_the_one_after_thirteen_says_so():
@@ -152,7 +152,7 @@ def test_sizes_of_valid_melds_read_as_words_other_numbers_as_digits():
         assert sentence(ReasonCode.GROUP_SIZE_OUT_OF_RANGE, {"size": 5}).endswith("not 5.")
     with translation.override("de"):
         text = sentence(ReasonCode.GROUP_REPEATED_COLOUR, {"colour": Colour.RED, "index": 0})
-        assert text.startswith("Die Farbe Rot kommt doppelt vor (Stein 1")
+        assert text.startswith("Die Farbe Rot kommt doppelt vor (1. Stein, ")
 
 
 def test_a_pair_of_two_okeys_has_its_own_sentence():

@@ -47,7 +47,7 @@ def test_a_buy_limit_of_one_is_not_all_1_buys(language):  # B2
 @pytest.mark.parametrize(
     ("tile", "meld", "indicator", "gap"),
     [
-        ("r2", "r12 r13 r1", "b8", r"\(tile ,|\(Stein :"),  # P6 past the 1: no index to give
+        ("r2", "r12 r13 r1", "b8", r"in position \)|\(\. Stein"),  # P6 past the 1: no index to give
         ("r1", "y1 y1", "y1", r"Meld  is|Kombination  ist"),  # an invalid meld: no number
     ],
 )

@@ -32,12 +32,14 @@ RULES_CHANGES = [
     ROOT / "rules/migrations/0006_german_review.json",
     ROOT / "rules/migrations/0007_kut_app.json",
     ROOT / "rules/migrations/0008_own_words.json",
+    ROOT / "rules/migrations/0009_german_wording.json",
 ]
 REFEREE_CHANGES = [
     ROOT / "referee/migrations/0004_german_slugs_and_content.json",
     ROOT / "referee/migrations/0006_content_review.json",
     ROOT / "referee/migrations/0007_german_review.json",
     ROOT / "referee/migrations/0009_own_words.json",
+    ROOT / "referee/migrations/0010_german_wording.json",
 ]
 
 
