@@ -22,6 +22,9 @@ from rules.guide import anchors, section_url
 from rules.reasons import RULE_TITLES
 
 DEFAULT_INDICATOR = "b8"
+# A glossary term's `section` names a place in the guide, or this: the referee page, where the
+# words of its rulings (the KÜT app's ruling, the written table rule, …) are explained.
+REFEREE_PAGE = "referee"
 
 
 def rule_ids_error(text: str) -> str | None:
@@ -146,7 +149,10 @@ class GlossaryTerm(models.Model):
         _("guide section"),
         max_length=40,
         blank=True,
-        help_text=_("Anchor of the guide section that explains the term, e.g. “okey”."),
+        help_text=_(
+            "Anchor of the guide section that explains the term, e.g. “okey”; or “referee” for "
+            "the referee page."
+        ),
     )
 
     objects = GlossaryTermManager()
@@ -166,10 +172,10 @@ class GlossaryTerm(models.Model):
         errors = {}
         if problem := rule_ids_error(self.rules):
             errors["rules"] = problem
-        if self.section and self.section not in anchors():
+        if self.section and self.section not in anchors() | {REFEREE_PAGE}:
             errors["section"] = _(
                 "The guide has no section “%(anchor)s”. Give one of: %(anchors)s."
-            ) % {"anchor": self.section, "anchors": ", ".join(sorted(anchors()))}
+            ) % {"anchor": self.section, "anchors": ", ".join([*sorted(anchors()), REFEREE_PAGE])}
         if errors:
             raise ValidationError(errors)
 
@@ -178,6 +184,14 @@ class GlossaryTerm(models.Model):
         return self.rules.split()
 
     @property
+    def links_referee(self) -> bool:
+        """The term is explained on the referee page rather than in the guide."""
+        return self.section == REFEREE_PAGE
+
+    @property
     def guide_url(self) -> str:
-        """The page (and place) of the guide section that explains the term."""
+        """The page (and place) of the guide section that explains the term, or the referee
+        page for the words of its rulings."""
+        if self.links_referee:
+            return reverse("referee:index")
         return section_url(self.section) if self.section else ""

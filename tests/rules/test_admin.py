@@ -153,7 +153,7 @@ def test_glossary_rules_and_section_must_exist(admin_client, changes, field, wor
     assert (t.rules, t.section) == before
 
 
-@pytest.mark.parametrize("section", ["okey", "taking-the-okey", "faq"])
+@pytest.mark.parametrize("section", ["okey", "taking-the-okey", "faq", "referee"])
 def test_glossary_accepts_every_place_the_guide_can_link(admin_client, section):
     t = GlossaryTerm.objects.get(slug="okey")
     response = admin_client.post(

@@ -4,6 +4,7 @@ and the glossary covers docs/terms.md, all of it in both languages."""
 import re
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from rules.completeness import missing_translations
@@ -151,7 +152,7 @@ def test_every_rule_a_glossary_entry_cites_is_in_the_digest():
 
 
 def test_glossary_entries_point_at_real_guide_sections(client):
-    terms = GlossaryTerm.objects.exclude(section="")
+    terms = GlossaryTerm.objects.exclude(section="").exclude(section="referee")
     assert terms.count() > 5
     for t in terms:
         page, _, anchor = t.guide_url.partition("#")
@@ -183,3 +184,27 @@ def test_25_points_for_a_joker_left_over_only_after_melding(slug):  # S2, S3
     entry = GlossaryTerm.objects.get(slug=slug)
     assert "after you have melded" in entry.definition_en
     assert "nachdem du ausgelegt hast" in entry.definition_de
+
+
+REFEREE_TERMS = {"referee", "kut-app-ruling", "written-table-rule", "not-covered"}
+
+
+@pytest.mark.parametrize(
+    ("language", "referee", "words"),
+    [
+        ("en", "/en/referee/", "On the referee page"),
+        ("de", "/de/schiedsrichter/", "Auf der Schiedsrichter-Seite"),
+    ],
+)
+def test_the_words_of_the_referee_link_to_the_referee_page(client, language, referee, words):
+    """The referee page explains its own columns; the guide's FAQ does not."""
+    assert set(GlossaryTerm.objects.filter(section="referee").values_list("slug", flat=True)) == (
+        REFEREE_TERMS
+    )
+    assert client.get(referee).status_code == 200
+    with translation.override(language):
+        page = client.get(reverse("rules:glossary")).content.decode()
+    for slug in REFEREE_TERMS:
+        entry = page.split(f'<dt id="{slug}">')[1].split("</dd>")[0]
+        assert f'<a href="{referee}">{words}</a>' in entry, slug
+    assert page.count(f">{words}</a>") == len(REFEREE_TERMS)

@@ -33,6 +33,7 @@ RULES_CHANGES = [
     ROOT / "rules/migrations/0007_kut_app.json",
     ROOT / "rules/migrations/0008_own_words.json",
     ROOT / "rules/migrations/0009_german_wording.json",
+    ROOT / "rules/migrations/0010_glossary_referee_links.json",
 ]
 REFEREE_CHANGES = [
     ROOT / "referee/migrations/0004_german_slugs_and_content.json",
@@ -115,7 +116,7 @@ def test_the_database_holds_exactly_the_frozen_seed():
     assert _rows(Round, *round_fields) == sorted(
         tuple(r[f] for f in round_fields) for r in rules["rounds"]
     )
-    term_fields = ("slug", "term_en", "term_de", "definition_en", "definition_de")
+    term_fields = ("slug", "term_en", "term_de", "definition_en", "definition_de", "section")
     assert _rows(GlossaryTerm, *term_fields) == sorted(
         tuple(g[f] for f in term_fields) for g in rules["glossary"]
     )
