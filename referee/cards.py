@@ -1,7 +1,9 @@
 """Share cards: a ruling as a 1200×630 PNG (Open Graph image), drawn with Pillow.
 
 A card shows the question, the short answer and the ruling's first example as tiles with the
-engine's verdict, in the page's language. The text is set in DejaVu Sans, shipped in
+engine's verdict, in the page's language; under the tiles, what the played tile was
+("Discarded", or an arrow for a tile put into the meld) and when it was played, as the page
+says it, so that a card read alone in a chat makes sense. The text is set in DejaVu Sans, shipped in
 `referee/fonts/` with its licence (Pillow's default font has no ü, ş, ğ, ı, İ).
 
 Caching: `CardSpec` is everything a card shows; its digest (plus `CARD_VERSION`, bumped when
@@ -28,7 +30,7 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 WIDTH, HEIGHT = 1200, 630
-CARD_VERSION = "1"
+CARD_VERSION = "2"
 CACHE_PREFIX = "referee:card:"
 
 BACKGROUND = "#fbfaf7"
@@ -67,6 +69,8 @@ class CardExample:
     tile: CardTile | None = None  # the tile added, swapped in or discarded
     verdict: str = ""
     ok: bool = True
+    played: str = ""  # the tile's caption under it ("Discarded"); empty: an arrow into the melds
+    situation: str = ""  # the line under the example ("You melded on an earlier turn.")
 
 
 @dataclass(frozen=True)
@@ -151,31 +155,52 @@ def _draw_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, tile: 
 TILE_W, TILE_GAP, PART_GAP, EXAMPLE_GAP = 80, 8, 36, 72
 
 
+CAPTION_SIZE = 24
+
+
 def _example_width(example: CardExample, w: int) -> int:
     count = sum(len(m) for m in example.melds) + (1 if example.tile else 0)
     parts = max(0, len(example.melds) - 1) + (1 if example.tile and example.melds else 0)
     return count * (w + TILE_GAP) - TILE_GAP + parts * PART_GAP
 
 
+def _text_width(example: CardExample) -> float:
+    """How wide the example's words run: its verdict above the tiles, its situation below."""
+    label = font(True, 34).getlength(f"✓ {example.verdict}")
+    return max(label, font(False, CAPTION_SIZE).getlength(example.situation))
+
+
 def _draw_example(draw: ImageDraw.ImageDraw, example: CardExample, x: int, w: int) -> None:
     h = int(w * 1.38)
-    top = 470
+    top = 462
+    start = x
     if example.verdict:
         mark = "✓" if example.ok else "✗"
         colour = OK if example.ok else BAD
-        draw.text((x, 418), f"{mark} {example.verdict}", font=font(True, 34), fill=colour)
+        draw.text((x, 410), f"{mark} {example.verdict}", font=font(True, 34), fill=colour)
     for index, meld in enumerate(example.melds):
         if index:
             x += PART_GAP
         for tile in meld:
             _draw_tile(draw, x, top, w, h, tile)
             x += w + TILE_GAP
+    below = top + h + 12
     if example.tile:
         if example.melds:
-            arrow = font(True, 40)
-            draw.text((x + PART_GAP / 2 - 4, top + h / 2), "→", font=arrow, fill=MUTED, anchor="mm")
+            # an arrow for a tile that goes into the meld; a discard only lies beside it
+            if not example.played:
+                arrow = font(True, 40)
+                draw.text(
+                    (x + PART_GAP / 2 - 4, top + h / 2), "→", font=arrow, fill=MUTED, anchor="mm"
+                )
             x += PART_GAP
         _draw_tile(draw, x, top, w, h, example.tile)
+        if example.played and not example.situation:
+            caption = font(False, CAPTION_SIZE)
+            draw.text((x + w / 2, below), example.played, font=caption, fill=MUTED, anchor="mt")
+    if example.situation:
+        face, lines = fit(example.situation, False, (CAPTION_SIZE, 20), WIDTH - MARGIN - start, 1)
+        draw.text((start, below), lines[0], font=face, fill=MUTED)
 
 
 def _draw_examples(draw: ImageDraw.ImageDraw, examples: tuple[CardExample, ...]) -> None:
@@ -185,7 +210,7 @@ def _draw_examples(draw: ImageDraw.ImageDraw, examples: tuple[CardExample, ...])
     for index, example in enumerate(examples):
         w = TILE_W
         width = _example_width(example, w)
-        label = font(True, 34).getlength(f"✓ {example.verdict}")
+        label = _text_width(example)
         if index == 0:
             while width > available and w > 40:
                 w -= 4

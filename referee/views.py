@@ -62,6 +62,8 @@ class RulingView:
                     tile=CardTile.of(ex.tile) if ex.tile else None,
                     verdict=ex.label,
                     ok=ex.ok,
+                    played=gettext("Discarded") if ex.shape in ("discard", "buy") else "",
+                    situation=" ".join(ex.situation),
                 )
                 for ex in shown[:2]
             ),

@@ -133,3 +133,41 @@ def test_cards_are_cached_under_their_content_digest():
     assert caches["default"].get(cards.CACHE_PREFIX + spec.digest) is not None
     changed = CardSpec(language="de", brand="Küt", question="Q?", answer="A.")
     assert changed.digest != spec.digest
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "played", "situation"),
+    [
+        # a discarded tile lies beside the table's meld: captioned, not an arrow into it
+        ("en", "discard-playable-tile", "Discarded", ""),
+        ("de", "discard-okey", "Abgeworfen", ""),
+        # a bought tile needs the turn order it was bought in (B1)
+        ("en", "buy-discard", "Discarded", "Player 1 discards, player 2 passes"),
+        ("de", "buy-discard", "Abgeworfen", "Spieler 1 wirft ab, Spieler 2 lässt ihn liegen"),
+        # the Okey is put in after melding: the arrow, and when
+        ("de", "take-the-okey", "", "Du hast in einem früheren Zug ausgelegt."),
+    ],
+)
+def test_a_cards_example_says_what_the_tile_was_and_when(language, key, played, situation):
+    from django.utils import translation
+
+    from referee.views import _rulings
+
+    with translation.override(language):
+        (view,) = [r for r in _rulings() if r.ruling.key == key]
+        example = view.card_spec().examples[0]
+    assert example.played == played
+    assert example.situation.startswith(situation)
+
+
+def test_a_caption_changes_the_drawing():
+    tile, meld = CardTile("b", "3", "B"), ((CardTile("b", "4", "B"),) * 3,)
+
+    def drawn(**caption):
+        example = CardExample(melds=meld, tile=tile, verdict="2", ok=False, **caption)
+        return Image.open(io.BytesIO(render_card(CardSpec("en", "Küt", "Q?", "A.", (example,)))))
+
+    arrow, discarded = drawn(), drawn(played="Discarded")
+    situated = drawn(played="Discarded", situation="Player 1 discards.")
+    assert ImageChops.difference(arrow.convert("RGB"), discarded.convert("RGB")).getbbox()
+    assert ImageChops.difference(discarded.convert("RGB"), situated.convert("RGB")).getbbox()
