@@ -59,10 +59,21 @@ class MeldResult:
         return "; ".join(f"{tokens(m.melds[0])} – {m.label}" for m in self.melds)
 
 
-def _line(verdict: MeldVerdict, indicator: Tile, questions: Mapping[str, str]) -> Verdict:
+def _line(
+    verdict: MeldVerdict, indicator: Tile, questions: Mapping[str, str], *, any_round: bool
+) -> Verdict:
+    """One meld's verdict; `any_round`: no round was chosen, so a pair is said to count only
+    where a contract asks for pairs (M3)."""
     arranged = gettext(
         "The order of the tiles does not matter: they are shown in the order that makes the run."
     )
+    notes = okey_roles(verdict)
+    if any_round and verdict.kind is MeldKind.PAIR:
+        notes.append(
+            gettext(
+                "Pairs count only in rounds whose contract asks for them, and in the last round."
+            )
+        )
     return Verdict(
         melds=(tuple(meld_faces(verdict, indicator)),),
         ok=verdict.ok,
@@ -72,7 +83,7 @@ def _line(verdict: MeldVerdict, indicator: Tile, questions: Mapping[str, str]) -
         reason=str(verdict.reason),
         rules=(verdict.rule,),
         sentences=(describe(verdict),),
-        notes=tuple(okey_roles(verdict)),
+        notes=tuple(notes),
         ruling=ruling_link(verdict.reason, verdict.rule, questions, verdict.facts),
     )
 
@@ -99,12 +110,15 @@ def meld_result(
     round_number: int | None = None,
     contract: Contract | None = None,
 ) -> MeldResult:
-    """Each meld's verdict; with a round's contract, also the opening-meld verdict (C2).
-    When the opening is valid, each meld is shown in the reading that meets the contract (a
-    red 7 with two Okeys is a run in a run round, a Küt group in a group round)."""
-    verdicts = [classify_meld(m, indicator) for m in melds]
+    """Each meld's verdict; with a round's contract, also the opening-meld verdict (C2), and a
+    pair is a meld only if that contract asks for pairs (M3). When the opening is valid, each
+    meld is shown in the reading that meets the contract (a red 7 with two Okeys is a run in a
+    run round, a Küt group in a group round)."""
+    chosen = contract is not None and round_number is not None
+    pairs = not chosen or contract.pairs > 0 or contract.is_final  # M3
+    verdicts = [classify_meld(m, indicator, allow_pairs=pairs) for m in melds]
     opening = None
-    if contract is not None and round_number is not None:
+    if chosen:
         verdict = check_opening(melds, contract, indicator)
         if verdict.ok:
             verdicts = [v.read_as(k) for v, k in zip(verdicts, verdict.kinds, strict=True)]
@@ -118,7 +132,7 @@ def meld_result(
             sentences=(describe(verdict),),
             ruling=ruling_link(verdict.reason, verdict.rule, questions),
         )
-    lines = [_line(v, indicator, questions) for v in verdicts]
+    lines = [_line(v, indicator, questions, any_round=not chosen) for v in verdicts]
     return MeldResult(lines, opening)
 
 

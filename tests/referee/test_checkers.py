@@ -114,6 +114,34 @@ def test_with_a_round_the_checker_judges_the_opening_meld(client, round_, tiles,
     assert f"round {round_}" in opening.text
 
 
+@pytest.mark.parametrize(
+    ("round_", "expected"),
+    [
+        ("1", ("invalid", None, "PAIR_NOT_ALLOWED", "M3")),  # a group round
+        ("10", ("valid", "pair", "VALID_PAIR", "M3")),  # three pairs
+        ("20", ("valid", "pair", "VALID_PAIR", "M3")),  # the last round
+    ],
+)
+def test_M3_a_pair_is_a_meld_only_in_a_round_that_asks_for_pairs(client, round_, expected):
+    _, html = page(client, check_url(tiles="y9 y9", indicator="b8", round=round_))
+    assert verdicts(html) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Pairs count only in rounds whose contract asks for them, and in the last round."),
+        ("de", "Paare zählen nur in Runden, deren Kontrakt Paare verlangt, und in der letzten"),
+    ],
+)
+def test_M3_without_a_round_a_pair_says_where_it_counts(client, language, words):
+    _, html = page(client, check_url(language, tiles="y9 y9", indicator="b8"))
+    assert verdicts(html) == [("valid", "pair", "VALID_PAIR", "M3")]
+    assert words in html
+    _, html = page(client, check_url(language, tiles="y9 y9", indicator="b8", round="10"))
+    assert words not in html  # a pair round says it by its contract
+
+
 @pytest.mark.parametrize("tiles", ["ok r1 ok", "r1 ok ok"])
 def test_C2_a_one_with_two_okeys_opens_a_run_round_however_it_is_typed(client, tiles):
     """Typed "ok r1 ok", the meld read only as a group: round 2 said "no run" (C2)."""
