@@ -137,7 +137,10 @@ def meld_result(
 
 
 def discard_summary(tile: Face, label: str) -> str:
-    """The answer in one line, for link previews and sharing: "Discard r5 – No penalty"."""
+    """The answer in one line, for link previews and sharing: "Discard r5 – No penalty". An
+    Okey is named as such: "Discard ok" read in a chat like "the discard is OK"."""
+    if tile.kind == "okey":
+        return gettext("Discard an Okey – %(verdict)s") % {"verdict": label}
     return gettext("Discard %(tile)s – %(verdict)s") % {"tile": tile.typed, "verdict": label}
 
 
@@ -177,7 +180,7 @@ def discard_result(
         reason=str(verdict.reason),
         rules=(verdict.rule,),
         sentences=(describe(verdict),),
-        situation=tuple(discard_situation(rack, pile)),
+        situation=tuple(discard_situation(rack, pile, verdict.reason)),
         ruling=ruling_link(covered, None, questions),
         summary=discard_summary(thrown, label),
     )

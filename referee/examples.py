@@ -28,7 +28,7 @@ from rules.engine.notation import (
 from rules.engine.play import PlayAction, can_swap_okey, may_play
 from rules.engine.play import can_add as engine_can_add
 from rules.engine.tiles import Tile
-from rules.engine.verdicts import InputError
+from rules.engine.verdicts import InputError, ReasonCode
 from rules.reasons import describe, okey_roles, penalty_label, sentence, verdict_label
 from rules.wording import join_words
 
@@ -123,9 +123,17 @@ def _table_play(example: Any, indicator: Tile, swap: bool) -> Verdict:
     )
 
 
-def discard_situation(rack: Sequence[Tile] | None, pile: int | None) -> list[str]:
+# A discard that ends the round leaves no next player and no redeal (X4, X6).
+_ENDS_ROUND = {ReasonCode.FINAL_TILE, ReasonCode.FINISHED_WITH_OKEY}
+
+
+def discard_situation(
+    rack: Sequence[Tile] | None, pile: int | None, reason: ReasonCode
+) -> list[str]:
     """The optional facts of a discard, in words. Not that it ends the round: the verdict's
     own sentence says so whenever it does (FINAL_TILE, FINISHED_WITH_OKEY)."""
+    if reason in _ENDS_ROUND or (reason is ReasonCode.PILE_TOO_SMALL and pile):
+        pile = None  # nothing to say, or the verdict's sentence says it (X5: "only 1 tile")
     out = []
     if rack is not None:
         out.append(
@@ -172,7 +180,7 @@ def _discard(example: Any, indicator: Tile) -> Verdict:
         reason=str(verdict.reason),
         rules=(verdict.rule,),
         sentences=(describe(verdict),),
-        situation=tuple(discard_situation(rack, example.pile)),
+        situation=tuple(discard_situation(rack, example.pile, verdict.reason)),
         rack=tuple(face_of(t, indicator) for t in rack or ()),
         notation=(
             f"{'|'.join(format_tiles(m) for m in table)} - {format_tiles([tile])} "

@@ -661,12 +661,29 @@ def test_a_discard_that_ends_the_round_says_so_once(client, language):
     assert verdict.count(ends) == 1, verdict
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    "query", ["tile=y7&final=1&pile=0", "tile=b9&final=1&pile=0", "tile=y7&pile=1"]
+)
+def test_the_pile_is_not_talked_of_where_the_verdict_settles_it(client, language, query):
+    """A discard that ends the round has no next player and no redeal (X4, X6); a short pile is
+    the verdict's own reason (X5), so its count is not said twice."""
+    path = {"en": "/en/referee/discard/", "de": "/de/schiedsrichter/abwurf/"}[language]
+    html = client.get(f"{path}?indicator=b8&table=r7+k7+b7&{query}").content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    for words in ("dealt again", "neu ausgeteilt", "1 tile left in the draw", "liegt noch 1 Stein"):
+        assert words not in text
+
+
 @pytest.mark.parametrize(
     ("path", "summary"),
     [
         ("/de/schiedsrichter/pruefen/?indicator=b8&tiles=s1+r1+g1", "s1 r1 g1 – "),
         ("/en/referee/check/?indicator=b8&tiles=s1+r1+g1", "k1 r1 y1 – "),
         ("/de/schiedsrichter/abwurf/?indicator=b8&table=s1+r1+g1&tile=s2", "s2 abgeworfen – "),
+        # an Okey by name: "Discard ok" reads in a chat as "the discard is OK" (X1)
+        ("/en/referee/discard/?indicator=b8&table=r1+r2+r3&tile=b9", "Discard an Okey – 2 "),
+        ("/de/schiedsrichter/abwurf/?indicator=b8&table=r1+r2+r3&tile=ok", "Okey abgeworfen – 2 "),
     ],
 )
 def test_the_shared_answer_writes_tiles_as_the_pages_language_types_them(client, path, summary):
