@@ -99,8 +99,12 @@ def test_C4_round_20_all_at_once_or_the_fewest_left_over(client):
     assert answer(html)["data-can-open"] == "yes" and answer(html)["data-rule"] == "C4"
     assert sum(len(m.split()) for m in melds(html)) == 15
     assert find(html, data_penalty_now=True)["data-penalty-now"] == "500"  # S7
+    # laid down, the whole rack ends the round and scores 0 (S1), not the 500 just above
+    after = find(html, data_penalty_after=True)
+    assert after["data-penalty-after"] == "0" and "you score 0" in after.text
     _, html = page(client, rack_url(indicator="b8", round="20", rack="r1 r2 r3 k7 b7 y7 y9"))
     assert answer(html)["data-can-open"] == "no"
+    assert not find_all(html, data_penalty_after=True)
     assert "at best 1 tile is left over" in answer(html).text
     assert not find_all(html, data_outs=True)
 
