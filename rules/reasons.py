@@ -790,7 +790,12 @@ def okey_roles(verdict: Any) -> list[str]:
                 % values
             )
         else:
-            values["tiles"] = _join((tile_label(t) for t in stands), either=True)
+            # German names the tile with its article: "steht für die rote 4 oder die blaue 4"
+            tiles = (
+                pgettext("the tile an Okey stands for", "%(tile)s") % {"tile": tile_label(t)}
+                for t in stands
+            )
+            values["tiles"] = _join(tiles, either=True)
             out.append(gettext("The Okey in position %(position)s stands for %(tiles)s.") % values)
     return out
 

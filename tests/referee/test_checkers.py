@@ -70,7 +70,7 @@ def test_the_verdict_says_what_each_okey_stands_for(client):
     _, html = page(client, check_url(tiles="k3 ok k5", indicator="b8"))
     assert "The Okey in position 2 stands for black 4." in html
     _, html = page(client, check_url("de", tiles="k3 ok k5", indicator="b8"))
-    assert "Der Okey an Stelle 2 steht für: schwarze 4." in html
+    assert "Der Okey an Stelle 2 steht für die schwarze 4." in html
 
 
 def test_an_invalid_meld_names_the_reason_and_links_the_ruling(client):

@@ -69,7 +69,7 @@ def test_T3_an_okey_is_shown_with_what_it_stands_for(client):
     assert melds(html) == ["k3 ok k5"]
     assert "The Okey in position 2 stands for black 4." in html
     _, html = page(client, rack_url("de", indicator="b8", round="2", rack="k3 ok k5 r1"))
-    assert "Der Okey an Stelle 2 steht für: schwarze 4." in html
+    assert "Der Okey an Stelle 2 steht für die schwarze 4." in html
 
 
 @pytest.mark.parametrize(
@@ -77,7 +77,7 @@ def test_T3_an_okey_is_shown_with_what_it_stands_for(client):
     [
         # a black 9 and two Okeys: a run in a run round, a Küt group in a group round
         ("en", "2", "data-meld", "run The Okey in position 2 stands for black 10."),
-        ("de", "2", "data-meld", "Reihe Der Okey an Stelle 2 steht für: schwarze 10."),
+        ("de", "2", "data-meld", "Reihe Der Okey an Stelle 2 steht für die schwarze 10."),
         ("en", "1", "data-meld", "Küt group The Okey in position 2 stands for red 9,"),
         # the part of a two-run contract the rack holds is a run too
         ("en", "4", "data-part-meld", "run The Okey in position 2 stands for"),

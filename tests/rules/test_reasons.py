@@ -237,7 +237,7 @@ def test_okey_roles_say_what_each_okey_stands_for():
     with translation.override("en"):
         assert reasons.okey_roles(verdict) == ["The Okey in position 2 stands for black 4."]
     with translation.override("de"):
-        assert reasons.okey_roles(verdict) == ["Der Okey an Stelle 2 steht für: schwarze 4."]
+        assert reasons.okey_roles(verdict) == ["Der Okey an Stelle 2 steht für die schwarze 4."]
 
 
 def test_labels():
