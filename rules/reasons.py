@@ -453,6 +453,17 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
             "indicator, so only one more can be in play – but %(tile)s appears %(count)s here."
         ),
     ),
+    # the last that applies wins: an Okey is named as one, wherever its copies are (T3)
+    (
+        R.TOO_MANY_COPIES,
+        _is("okey", True),
+        _("There are only %(limit)s Okeys (%(tile)s), but they appear %(count)s here."),
+    ),
+    (
+        R.TOO_MANY_COPIES,
+        lambda facts: facts.get("okey") is True and facts.get("racks") is True,
+        _("There are only %(limit)s Okeys (%(tile)s), but the racks hold them %(count)s."),
+    ),
     (R.TOO_FEW_TILES, _is("count", 0), _("There are no tiles here to judge.")),
     (R.EMPTY, _is("field", "indicator"), _("Enter the indicator tile, e.g. b8.")),
     (R.EMPTY, _is("field", "tile"), _("Enter the tile, e.g. r7.")),

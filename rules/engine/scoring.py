@@ -183,6 +183,8 @@ def _validate(
             found: dict[str, Any] = {"indicator": True} if shown else {}
             if len(holders[kind]) > 1:
                 found["racks"] = True  # the copies are on several racks, not only this one
+            if kind == okey_of(indicator):
+                found["okey"] = True  # there are two Okeys, whatever was typed for them (T3)
             error(
                 seat,
                 "rack",

@@ -194,12 +194,15 @@ class Excess(NamedTuple):
     tile: Tile
     copies: int  # not `count`, which is the tuple's own method
     indicator: bool = False
+    okey: bool = False  # the tile is this round's Okey: there are only two Okeys (T3)
 
     def facts(self) -> dict[str, Any]:
         """The facts of a TOO_MANY_COPIES verdict."""
         found: dict[str, Any] = {"tile": self.tile, "count": self.copies, "limit": COPIES}
         if self.indicator:
             found["indicator"] = True
+        if self.okey:
+            found["okey"] = True
         return found
 
 
@@ -217,5 +220,5 @@ def excess_copies(tiles: Iterable[Tile], indicator: Tile | None = None) -> Exces
     shown = indicator.code if indicator is not None else -1
     for code, count in counts.items():
         if count + (code == shown) > COPIES:
-            return Excess(TILES[code], count, code == shown)
+            return Excess(TILES[code], count, code == shown, code == ok)
     return None

@@ -165,9 +165,9 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.OKEY_INDICATOR: _i("T2", "", "'ok' cannot be the indicator; give the numbered tile"),
         R.TOO_MANY_COPIES: _i(
             "T1",
-            "tile count limit indicator racks",
+            "tile count limit indicator racks okey",
             "more copies of a tile than the set holds (two of each; `indicator`: one is face up; "
-            "`racks`: the copies are on several racks)",
+            "`racks`: the copies are on several racks; `okey`: the tile is the Okey, T3)",
         ),
         R.RACK_TOO_LONG: _i("D1", "count limit", "more tiles than a rack can hold (a bound)"),
         R.CONTRACT_TOO_LONG: _i(

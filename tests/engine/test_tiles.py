@@ -44,21 +44,28 @@ def test_T1_the_set_has_106_tiles_two_of_each_and_two_false_jokers():
     ("tiles", "indicator", "excess"),
     [
         ("r7 r7", None, None),
-        ("r7 r7 r7", None, ("r7", 3, False)),
-        ("fj fj fj", None, ("fj", 3, False)),
+        ("r7 r7 r7", None, ("r7", 3, False, False)),
+        ("fj fj fj", None, ("fj", 3, False, False)),
         # the indicator is one physical copy: two typed b8 are one too many, and the count is
         # what was typed (T1, T2)
-        ("b8 b8", "b8", ("b8", 2, True)),
+        ("b8 b8", "b8", ("b8", 2, True, False)),
         ("b8", "b8", None),
         ("ok ok", "b8", None),
         ("ok b9", "b8", None),
-        ("ok ok b9", "b8", ("b9", 3, False)),  # `ok` and b9 are the same tile kind (T3)
-        ("r5 r5 r5 r5 y9 y9", None, ("r5", 4, False)),  # the full count, not where it passed 2
+        # `ok` and b9 are the same tile kind: the Okey, of which there are two (T3)
+        ("ok ok b9", "b8", ("b9", 3, False, True)),
+        (
+            "r5 r5 r5 r5 y9 y9",
+            None,
+            ("r5", 4, False, False),
+        ),  # the full count, not where it passed 2
     ],
 )
 def test_T1_no_more_copies_than_the_set_holds(tiles, indicator, excess):
     found = excess_copies(T(tiles), I(indicator) if indicator else None)
     assert found == (None if excess is None else (t(excess[0]), *excess[1:]))
+    if found is not None and found.okey:
+        assert found.facts()["okey"] is True
 
 
 @pytest.mark.parametrize(

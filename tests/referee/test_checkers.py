@@ -692,3 +692,27 @@ def test_the_shared_answer_writes_tiles_as_the_pages_language_types_them(client,
     html = client.get(path).content.decode()
     title = re.search(r'<meta property="og:title" content="([^"]*)"', html)[1]
     assert summary.lower() in title.lower(), title
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        (
+            "/en/referee/discard/?indicator=b8&table=r1+ok+r3|k5+ok+k7&tile=ok",
+            "There are only 2 Okeys (blue 9), but they appear three times here.",
+        ),
+        (
+            "/de/schiedsrichter/abwurf/?indicator=b8&table=r1+ok+r3|k5+ok+k7&tile=ok",
+            "Es gibt nur 2 Okeys (blaue 9), aber hier kommen sie dreimal vor.",
+        ),
+        (
+            "/en/referee/rack/?indicator=b8&round=1&rack=r6+r6+ok+ok+b9",
+            "There are only 2 Okeys (blue 9), but they appear three times here.",
+        ),
+    ],
+)
+def test_T3_a_third_okey_is_called_an_okey_not_a_third_blue_9(client, path, words):
+    """Typed as ok, the Okeys were reported as "blue 9 appears three times"."""
+    html = client.get(path).content.decode()
+    assert words in html
+    assert "of each tile" not in html and "jedes Steins" not in html

@@ -201,6 +201,20 @@ def test_copies_on_several_racks_are_counted_on_the_racks(client):
     assert "but red 1 appears five times here" in html
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "There are only 2 Okeys (blue 9), but the racks hold them three times."),
+        ("de", "Es gibt nur 2 Okeys (blaue 9), aber sie liegen dreimal auf den Steinhaltern."),
+    ],
+)
+def test_T3_a_third_okey_on_the_racks_is_called_an_okey(client, language, words):
+    """Two typed as ok and a b9 (the Okey under indicator b8) are three Okeys, not three blue 9s."""
+    params = base_round(indicator="b8", rack2="ok ok", rack3="b9")
+    html = client.get(url(language, **params)).content.decode()
+    assert words in html
+
+
 def test_several_errors_at_once_are_all_listed(client):
     params = base_round(indicator="fj", round="30", rack2="zz", points4="x")
     found = [f for f, _ in errors(client.get(url(**params)).content.decode())]
