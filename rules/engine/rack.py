@@ -85,6 +85,17 @@ def advise(
     if opened:
         melds = best_cover(rack, indicator, pairs=False, keep=True)
         left = rest_of(rack, melds)
+        if not melds and best_cover(rack, indicator, pairs=False):
+            # The whole rack is melds, and one tile must stay for the discard (P8).
+            return RackAdvice(
+                ok=False,
+                reason=ReasonCode.MUST_KEEP_DISCARD,
+                rule="P8",
+                facts=facts(),
+                melds=(),
+                left=rack,
+                penalty=now,
+            )
         return RackAdvice(
             ok=bool(melds),
             reason=ReasonCode.FURTHER_MELDS,
@@ -93,7 +104,7 @@ def advise(
             melds=melds,
             left=left,
             penalty=now,
-            penalty_after=rack_score(left, indicator, melded=True),
+            penalty_after=rack_score(left, indicator, melded=True) if melds else None,
         )
     opening = best_opening(rack, contract, indicator)
     if opening is not None and not rest_of(rack, opening):

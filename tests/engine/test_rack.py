@@ -267,6 +267,20 @@ def test_P8_with_opened_the_melds_keep_a_tile_to_discard():
     assert len(advice.left) >= 1 and len(laid(advice.melds)) == 3
 
 
+@pytest.mark.parametrize("rack", ["r1 r2 r3", "r1 r2 r3 k7 b7 y7 y8"])
+def test_P8_with_opened_a_rack_that_is_all_melds_keeps_one_to_discard(rack):
+    """Laid down whole, the rack would end the round without a discard: the answer is P8,
+    not 'no further meld', and there is no score after laying nothing down."""
+    advice = advise(T(rack), Contract(groups=1), B8, opened=True)
+    if len(T(rack)) == 3:
+        assert not advice.ok and advice.reason is ReasonCode.MUST_KEEP_DISCARD
+        assert advice.rule == "P8" and advice.penalty_after is None and not advice.melds
+    else:  # two melds and a tile: both go down, the y8 stays for the discard
+        assert advice.ok and advice.reason is ReasonCode.FURTHER_MELDS
+    no_meld = advise(T("r1 k5 y9"), Contract(groups=1), B8, opened=True)
+    assert no_meld.reason is ReasonCode.FURTHER_MELDS and no_meld.penalty_after is None
+
+
 @pytest.mark.parametrize(
     ("rack", "contract"),
     [("r7 k7 b7", Contract(groups=1)), ("r1 r2 r3 k7 b7 y7", Contract(groups=1, runs=1))],

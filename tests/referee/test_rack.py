@@ -133,6 +133,14 @@ def test_S3_opened_lists_the_melds_and_the_rack_total(client):
     assert "checked" in find(html, id="id_opened").attrs
 
 
+def test_P8_opened_with_a_rack_that_is_all_melds_says_to_keep_a_tile(client):
+    params = {"indicator": "b8", "round": "2", "rack": "r1 r2 r3", "opened": "1"}
+    _, html = page(client, rack_url(**params))
+    assert answer(html)["data-can-open"] == "no" and answer(html)["data-rule"] == "P8"
+    assert "Keep at least one tile for your discard" in answer(html).text
+    assert not find_all(html, data_penalty_after=True)  # nothing is laid down
+
+
 @pytest.mark.parametrize("off", ["0", "off", "no", "false"])
 def test_P4_a_link_that_says_opened_is_off_asks_for_the_opening(client, off):
     params = {"indicator": "b8", "round": "1", "rack": "r7 k7 b7 b4 b5 b6 y2", "opened": off}
