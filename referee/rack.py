@@ -82,6 +82,19 @@ class RackResult:
         }
 
     @property
+    def label(self) -> str:
+        """The answer's headline, on the page and in a link's preview."""
+        if self.final:
+            if self.ok:
+                return gettext("Your whole rack goes down at once")
+            return gettext("Not all at once yet")
+        if self.opened:
+            return gettext("Melds you can lay down")
+        if self.ok:
+            return gettext("You can meld in round %(number)s") % {"number": self.round}
+        return gettext("You cannot meld in round %(number)s yet") % {"number": self.round}
+
+    @property
     def share_text(self) -> str:
         """What a share sends: the round with its answer, as chat apps drop a share's title."""
         return f"{self.round_line} {self.sentence}"

@@ -1,6 +1,8 @@
 """The rack helper page (C2, C4, P4, S2, S3): whole page and htmx fragment in both languages,
 the data- markers, field errors in the page's language, and the links to it."""
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -139,6 +141,20 @@ def test_P8_opened_with_a_rack_that_is_all_melds_says_to_keep_a_tile(client):
     assert answer(html)["data-can-open"] == "no" and answer(html)["data-rule"] == "P8"
     assert "Keep at least one tile for your discard" in answer(html).text
     assert not find_all(html, data_penalty_after=True)  # nothing is laid down
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "You can meld in round 1"), ("de", "Du kannst in Runde 1 auslegen")],
+)
+def test_a_shared_rack_link_previews_its_answer(client, language, words):
+    """A link sent to the table shows the answer in its preview, as the checkers' do."""
+    url = rack_url(language, indicator="b8", round="1", rack="r7 k7 b7 b4 b5 b6 y2")
+    _, html = page(client, url)
+    title = re.search(r'<meta property="og:title" content="([^"]*)"', html)[1]
+    description = re.search(r'<meta property="og:description" content="([^"]*)"', html)[1]
+    assert title.startswith(words), title
+    assert description.startswith(("Round 1: one Küt group", "Runde 1: eine Küt-Gruppe"))
 
 
 @pytest.mark.parametrize("off", ["0", "off", "no", "false"])

@@ -13,7 +13,6 @@ LIMIT = 200
 ALLOWED = {
     # Labels and headings built from an if/elif chain of {% translate %} tags: a newline between
     # the tags would land in the text of the label.
-    ("referee/templates/referee/rack.html", '<span class="verdict__label">{% if result.final %}'),
     ("referee/templates/referee/rack.html", "<h3>{% if result.final %}"),
     ("games/templates/games/_table.html", 'aria-label="{% blocktranslate trimmed with number='),
     # Inline sentences joined by one exact space (or none) between conditional parts.
