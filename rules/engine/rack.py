@@ -59,6 +59,23 @@ def _missing(contract: Contract, part: Contract | None) -> Contract:
     )
 
 
+def _keep_one(
+    rack: tuple[Tile, ...], now: RackScore, part: Melds = (), made: Contract | None = None
+) -> RackAdvice:
+    """Laying these melds down would leave no tile to discard, so none go down yet (P8)."""
+    return RackAdvice(
+        ok=False,
+        reason=ReasonCode.MUST_KEEP_DISCARD,
+        rule="P8",
+        facts=facts(),
+        melds=(),
+        left=rack,
+        part=part,
+        made=made,
+        penalty=now,
+    )
+
+
 def advise(
     rack: Iterable[Tile], contract: Contract, indicator: Tile, *, opened: bool = False
 ) -> RackAdvice:
@@ -86,16 +103,7 @@ def advise(
         melds = best_cover(rack, indicator, pairs=False, keep=True)
         left = rest_of(rack, melds)
         if not melds and best_cover(rack, indicator, pairs=False):
-            # The whole rack is melds, and one tile must stay for the discard (P8).
-            return RackAdvice(
-                ok=False,
-                reason=ReasonCode.MUST_KEEP_DISCARD,
-                rule="P8",
-                facts=facts(),
-                melds=(),
-                left=rack,
-                penalty=now,
-            )
+            return _keep_one(rack, now)  # the whole rack is melds
         return RackAdvice(
             ok=bool(melds),
             reason=ReasonCode.FURTHER_MELDS,
@@ -108,18 +116,7 @@ def advise(
         )
     opening = best_opening(rack, contract, indicator)
     if opening is not None and not rest_of(rack, opening):
-        # The rack is the contract and nothing more: no tile would stay to discard (P8).
-        return RackAdvice(
-            ok=False,
-            reason=ReasonCode.MUST_KEEP_DISCARD,
-            rule="P8",
-            facts=facts(),
-            melds=(),
-            left=rack,
-            part=opening,
-            made=contract,
-            penalty=now,
-        )
+        return _keep_one(rack, now, part=opening, made=contract)  # the contract and no more
     if opening is not None:
         left = rest_of(rack, opening)
         further = best_cover(left, indicator, pairs=False, keep=True)
