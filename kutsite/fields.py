@@ -6,6 +6,9 @@ the query string, which people also type or edit by hand.
   `CheckboxInput` reads every value but "false" as ticked, so `?final=0` would tick the box:
   here only "1", "on", "true" and "yes" (any case) do.
 - A choice (the round): " 4" is round 4, chosen in the list too, not "no round  4".
+
+Every field here is `Shared`: one instance serves every form, since the checkers and the
+calculator set nothing on a field per request.
 """
 
 from typing import Any
@@ -26,11 +29,34 @@ class FlagInput(forms.CheckboxInput):
         return is_on(data.get(name))
 
 
+class Shared:
+    """A field that no form changes: every form uses the one instance. Django deep-copies each
+    field, its widget and its messages for every form so that one form may change its copy;
+    nothing here does (a form's own starting values go into `form.initial`), so that copy, a
+    good part of what a live answer's form costs, bought nothing. Tests hold the fields to it.
+    """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
+
+class CharField(Shared, forms.CharField):
+    pass
+
+
+class IntegerField(Shared, forms.IntegerField):
+    pass
+
+
+class BooleanField(Shared, forms.BooleanField):
+    pass
+
+
 def _stripped(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-class TrimmedChoiceField(forms.TypedChoiceField):
+class TrimmedChoiceField(Shared, forms.TypedChoiceField):
     """A typed choice read without the spaces around it, for validation and for the choice
     drawn as selected. (Not a widget of its own: a field component keeps a select by its
     `widget_type`.)"""

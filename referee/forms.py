@@ -20,7 +20,7 @@ from django import forms
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from kutsite import content, live
-from kutsite.fields import FlagInput, TrimmedChoiceField
+from kutsite.fields import BooleanField, CharField, FlagInput, IntegerField, TrimmedChoiceField
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles, still_typing
 from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
@@ -47,13 +47,13 @@ def _text(
     required: Any = None,
     max_length: int = TEXT_LIMIT,
     attrs: Mapping[str, str] | None = None,
-) -> forms.CharField:
+) -> CharField:
     """A field for tiles in the engine's notation; `required` is the message for an empty one
     (None: the field may stay empty)."""
     messages = {"max_length": _("That is too long for this field.")}
     if required is not None:
         messages["required"] = required
-    return forms.CharField(
+    return CharField(
         label=label,
         help_text=help_text,
         required=required is not None,
@@ -64,7 +64,7 @@ def _text(
     )
 
 
-def _indicator(group: str) -> forms.CharField:
+def _indicator(group: str) -> CharField:
     return _text(
         _("Indicator"),
         _(
@@ -101,7 +101,7 @@ def _word_rounds() -> ContractRounds:
     return ContractRounds(tuple(choices), by_number)
 
 
-def _round(choices: Any, **options: Any) -> forms.TypedChoiceField:
+def _round(choices: Any, **options: Any) -> TrimmedChoiceField:
     """The round. `choices` is a function: the content's rounds in the active language are
     read when the field is validated or drawn, not copied into every form."""
     return TrimmedChoiceField(
@@ -226,7 +226,7 @@ class DiscardCheckForm(CheckerForm):
         ),
         attrs={"data-picker-input": "discard"},
     )
-    pile = forms.IntegerField(
+    pile = IntegerField(
         label=_("Tiles left in the draw pile (optional)"),
         help_text=_("With fewer than two, no penalty tiles can be drawn."),
         required=False,
@@ -242,7 +242,7 @@ class DiscardCheckForm(CheckerForm):
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    final = forms.BooleanField(
+    final = BooleanField(
         label=_("This discard ends the round"),
         required=False,
         widget=FlagInput(attrs={"value": "1"}),
@@ -282,7 +282,7 @@ class RackForm(CheckerForm):
         required=_("Enter the tiles on your rack."),
         attrs={"data-picker-input": "rack"},
     )
-    opened = forms.BooleanField(
+    opened = BooleanField(
         label=_("I have already melded this round"),
         required=False,
         widget=FlagInput(attrs={"value": "1"}),
@@ -297,7 +297,7 @@ class RackForm(CheckerForm):
             first = first if first in contract_rounds().by_number else 1
             data = None
         super().__init__(data, **kwargs)
-        self.fields["round"].initial = first
+        self.initial = {"round": first, **self.initial}
 
     def clean_rack(self):
         tiles = self.parse("rack", parse_tiles, self.cleaned_data["rack"])

@@ -50,7 +50,14 @@ from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
 from kutsite import content, live
-from kutsite.fields import TrimmedChoiceField, is_on
+from kutsite.fields import (
+    BooleanField,
+    CharField,
+    IntegerField,
+    Shared,
+    TrimmedChoiceField,
+    is_on,
+)
 from kutsite.text import clean_name
 from rules import reasons
 from rules.engine.notation import parse_indicator, parse_tiles, still_typing
@@ -138,18 +145,7 @@ def _engine_error(error: InputError) -> ValidationError:
     return ValidationError(reasons.error_message(error), code=str(error.code))
 
 
-class Shared:
-    """A calculator field that no form changes: every form uses the one instance. Its pages
-    write their inputs themselves (no widget renders) and nothing sets a field's attributes,
-    so the deep copy Django makes of every field, its widget and its messages for each form
-    (a third of what a live answer's form cost) bought nothing. A test holds the fields to it.
-    """
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
-
-
-class TextField(Shared, forms.CharField):
+class TextField(CharField):
     """Text as typed, without control characters; longer than `TEXT_LIMIT` is refused."""
 
     default_error_messages = {"max_length": TOO_LONG}
@@ -187,7 +183,7 @@ class RackField(TextField):
             raise _engine_error(error) from None
 
 
-class PointsField(Shared, forms.IntegerField):
+class PointsField(IntegerField):
     """A total counted by the player: digits only, 0…9999; None when not given."""
 
     default_error_messages = {
@@ -247,7 +243,7 @@ class FlagTextInput(forms.CheckboxInput):
         return data.get(name)
 
 
-class FlagField(Shared, forms.BooleanField):
+class FlagField(BooleanField):
     widget = FlagTextInput
 
     def __init__(self) -> None:
@@ -255,10 +251,6 @@ class FlagField(Shared, forms.BooleanField):
 
     def to_python(self, value: Any) -> bool:
         return is_on(value)
-
-
-class RoundField(Shared, TrimmedChoiceField):
-    pass
 
 
 # --- The form ---------------------------------------------------------------------------------
@@ -270,7 +262,7 @@ class CalculatorForm(forms.Form):
     indicator = IndicatorField()
     # The content's rounds in the active language, read when the field is validated; the
     # same message for a missing round and for one that is none of them.
-    round = RoundField(
+    round = TrimmedChoiceField(
         coerce=int,
         initial=1,
         choices=lambda: rounds().choices,

@@ -6,7 +6,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from kutsite.tiles import FALSE_JOKER, OKEY, Face, picker_rows
@@ -166,13 +166,23 @@ def share_button(url: str, title: str, text: str = "") -> SafeString:
     The link is written as the page's own path: the script shares `link.href`, which the
     browser has already made absolute, so no page carries its host name N times.
     """
-    return format_html(
-        '<span class="share"><a class="button button--quiet" href="{}" data-share'
-        ' data-share-title="{}"\ndata-share-text="{}">{}<span class="visually-hidden">: {}</span>'
-        '</a><span class="share__status"\nrole="status" data-share-status></span></span>',
-        url,
-        title,
-        text,
-        gettext("Share"),
-        title,
+    middle, end = _share_words(conditional_escape(title), get_language())
+    return mark_safe(
+        f'<span class="share"><a class="button button--quiet" href="{conditional_escape(url)}"'
+        f"{middle}{conditional_escape(text)}{end}"
+    )
+
+
+# What a share button says around its link and text depends only on its title (escaped) and
+# the language, a few dozen in all: put together once, not for every live answer.
+@lru_cache(maxsize=256)
+def _share_words(title: SafeString, language: str | None) -> tuple[str, str]:
+    return (
+        format_html(' data-share data-share-title="{}"\ndata-share-text="', title),
+        format_html(
+            '">{}<span class="visually-hidden">: {}</span></a><span class="share__status"'
+            '\nrole="status" data-share-status></span></span>',
+            gettext("Share"),
+            title,
+        ),
     )
