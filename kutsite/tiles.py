@@ -5,8 +5,9 @@ The engine knows what a tile *is*; this module only decides how it is drawn and 
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from rules.engine.notation import LETTERS
 from rules.engine.tiles import is_okey, okey_of
@@ -37,16 +38,25 @@ NUMBERED_LABELS = {
 }
 
 
+WORDS = {"name": COLOUR_NAMES, "letter": COLOUR_LETTERS, "numbered": NUMBERED_LABELS}
+
+
+# A live answer names a few dozen tiles: each colour's words are translated once per language.
+@lru_cache(maxsize=64)
+def _said(words: str, colour: str, language: str | None) -> str:
+    return str(WORDS[words][colour])
+
+
 def colour_name(colour: str) -> str:
-    return str(COLOUR_NAMES[colour])
+    return _said("name", colour, get_language())
 
 
 def colour_letter(colour: str) -> str:
-    return str(COLOUR_LETTERS[colour])
+    return _said("letter", colour, get_language())
 
 
-def numbered_label(colour: str, number: int) -> str:
-    return str(NUMBERED_LABELS[colour]) % {"number": number}
+def numbered_label(colour: str, number: int | str) -> str:
+    return _said("numbered", colour, get_language()) % {"number": number}
 
 
 @dataclass(frozen=True)
