@@ -4,6 +4,7 @@ form must leave every field as it was, or one visitor's answer would reach the n
 import pytest
 
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm
+from tests.fields import field_state
 
 from .helpers import CHECK, DISCARD, RACK, find_all
 
@@ -40,30 +41,18 @@ FORMS = {
 }
 
 
-def _field_state(field):
-    """What a field holds: its attributes, its widget's and its messages' (a change to any
-    of them in one form would reach every other form)."""
-    return (
-        dict(vars(field)),
-        dict(vars(field.widget)),
-        dict(field.widget.attrs),
-        dict(field.error_messages),
-        list(field.validators),
-    )
-
-
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("checker", FORMS)
 def test_every_form_shares_the_fields_and_no_page_changes_them(client, checker, language):
     form_class, urls, queries = FORMS[checker]
-    before = {name: _field_state(f) for name, f in form_class.base_fields.items()}
+    before = {name: field_state(f) for name, f in form_class.base_fields.items()}
     form = form_class(queries[0])
     assert all(form.fields[name] is f for name, f in form_class.base_fields.items())
     for params in [*queries, {}]:
         for headers in ({}, {"HX-Request": "true"}):
             response = client.get(urls[language], params, headers=headers)
             assert response.status_code == 200
-    assert {name: _field_state(f) for name, f in form_class.base_fields.items()} == before
+    assert {name: field_state(f) for name, f in form_class.base_fields.items()} == before
 
 
 def test_a_round_chosen_by_one_link_is_not_chosen_for_the_next_visitor(client):

@@ -13,6 +13,7 @@ from rules.engine.tiles import tile
 from rules.models import Round
 from scoring.forms import CalculatorForm, calculator_query, calculator_url, clean_text
 from scoring.presenters import Calculation
+from tests.fields import field_state
 from tests.scoring.helpers import base_round, errors, scores
 
 pytestmark = pytest.mark.django_db  # the rounds are the `Round` rows
@@ -228,24 +229,12 @@ def test_the_form_reads_the_rounds_from_memory(django_assert_num_queries):
                 assert [row.score for row in working] == [0, 500, 500, 500]
 
 
-def _field_state(field):
-    """What a field holds: its attributes, its widget's and its messages' (a change to any
-    of them in one form would reach every other form)."""
-    return (
-        dict(vars(field)),
-        dict(vars(field.widget)),
-        dict(field.widget.attrs),
-        dict(field.error_messages),
-        list(field.validators),
-    )
-
-
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_form_shares_the_fields_and_no_page_changes_them(client, language):
     """The calculator's fields are shared by every form (scoring.forms.Shared): the pages that
     use the form — the calculator, whole and live, valid or not, and the game sheet's record
     and edit pages — leave each field, its widget and its messages as they were."""
-    before = {name: _field_state(f) for name, f in CalculatorForm.base_fields.items()}
+    before = {name: field_state(f) for name, f in CalculatorForm.base_fields.items()}
     form = CalculatorForm(base_round())
     assert all(form.fields[name] is f for name, f in CalculatorForm.base_fields.items())
     game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
@@ -262,7 +251,7 @@ def test_every_form_shares_the_fields_and_no_page_changes_them(client, language)
     for params in (base_round(), base_round(indicator="x")):
         response = client.post(pages[0], {**params, "version": game.version})
         assert response.status_code in (200, 302, 400, 409)
-    assert {name: _field_state(f) for name, f in CalculatorForm.base_fields.items()} == before
+    assert {name: field_state(f) for name, f in CalculatorForm.base_fields.items()} == before
 
 
 @pytest.mark.parametrize(
