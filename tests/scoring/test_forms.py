@@ -231,7 +231,7 @@ def test_the_form_reads_the_rounds_from_memory(django_assert_num_queries):
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_form_shares_the_fields_and_no_page_changes_them(client, language):
-    """The calculator's fields are shared by every form (scoring.forms.Shared): the pages that
+    """The calculator's fields are shared by every form (kutsite.fields.Shared): the pages that
     use the form — the calculator, whole and live, valid or not, and the game sheet's record
     and edit pages — leave each field, its widget and its messages as they were."""
     before = {name: field_state(f) for name, f in CalculatorForm.base_fields.items()}
