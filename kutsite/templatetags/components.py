@@ -6,7 +6,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
 from kutsite.tiles import FALSE_JOKER, OKEY, Face, picker_rows
@@ -167,7 +167,7 @@ def share_button(url: str, title: str, text: str = "") -> SafeString:
     browser has already made absolute, so no page carries its host name N times.
     """
     middle, end = _share_words(conditional_escape(title), get_language())
-    return mark_safe(
+    return SafeString(
         f'<span class="share"><a class="button button--quiet" href="{conditional_escape(url)}"'
         f"{middle}{conditional_escape(text)}{end}"
     )

@@ -6,6 +6,7 @@ import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from kutsite.tiles import FALSE_JOKER, OKEY, numbered, typed_letter
 from rules.engine.notation import parse_tile
@@ -75,6 +76,26 @@ def test_share_button_is_a_plain_link_to_the_permalink():
     assert 'href="/en/referee/x/"' in html
     assert "data-share data-share-title=" in html
     assert 'role="status"' in html  # a live region: role=status is aria-live=polite
+
+
+def test_share_button_escapes_what_it_is_given_in_each_language():
+    """The words around the link are kept per title and language: a title in one language or
+    one escaping must not come back for another."""
+    hostile = {"url": '/en/x/?a=1&b="2"', "title": "<b>R&D</b>", "text": '"Run" <i>'}
+    html = render("{% share_button url title text %}", **hostile)
+    assert 'href="/en/x/?a=1&amp;b=&quot;2&quot;"' in html
+    assert 'data-share-title="&lt;b&gt;R&amp;D&lt;/b&gt;"' in html
+    assert 'data-share-text="&quot;Run&quot; &lt;i&gt;"' in html
+    assert ">Share<" in html and ": &lt;b&gt;R&amp;D&lt;/b&gt;</span>" in html
+    assert "<b>" not in html and "<i>" not in html
+    german = render("{% share_button url title text %}", "de", **hostile)
+    assert ">Teilen<" in german and german.replace("Teilen", "Share") == html
+    # A title already safe (a translated literal in a template) is not escaped twice, even
+    # when the same text came before as plain text.
+    safe = render("{% share_button url title %}", url="/x/", title=mark_safe("R &amp; D"))
+    assert 'data-share-title="R &amp; D"' in safe and ": R &amp; D</span>" in safe
+    marked = render("{% share_button url title %}", url="/x/", title=mark_safe(hostile["title"]))
+    assert 'data-share-title="<b>R&D</b>"' in marked
 
 
 def test_engine_tiles_become_faces():
