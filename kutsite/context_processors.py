@@ -24,14 +24,7 @@ def site(request):
     """
     path = request.get_full_path()
     current = get_language()
-    twins = SimpleLazyObject(lambda: _twins(request, path, current))
-    return {
-        "alternates": SimpleLazyObject(lambda: twins["alternates"]),
-        "canonical_url": SimpleLazyObject(lambda: twins["canonical_url"]),
-        "x_default_url": SimpleLazyObject(lambda: twins["x_default_url"]),
-        "other_languages": SimpleLazyObject(lambda: twins["other_languages"]),
-        "page_path": path,
-    }
+    return {"twins": SimpleLazyObject(lambda: _twins(request, path, current)), "page_path": path}
 
 
 @lru_cache
