@@ -127,11 +127,14 @@ class ProductionSite:
         for _attempt in range(5):
             self.port = free_port()
             log = open(self.log_path, "ab")  # noqa: SIM115 - closed with the process
+            # The deployed settings (deploy/gunicorn.conf.py: preload, timeouts, redacting
+            # logger), with this server's own address, workers and logs on the command line.
             command = [
                 sys.executable,
                 "-m",
                 "gunicorn",
-                "kutsite.wsgi:application",
+                "--config",
+                str(ROOT / "deploy" / "gunicorn.conf.py"),
                 "--bind",
                 f"{HOST}:{self.port}",
                 "--workers",
@@ -146,12 +149,11 @@ class ProductionSite:
                 "-",
                 "--graceful-timeout",
                 "5",
-                "--no-control-socket",  # one per instance, not one shared ($HOME/.gunicorn)
             ]
             self.process = subprocess.Popen(
                 command,
                 cwd=ROOT,
-                env=self.env,
+                env={**self.env, "GUNICORN_ACCESS_LOG": ""},
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -179,6 +181,26 @@ class ProductionSite:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=5)
         self.process = None
+
+    def worker_pids(self) -> set[int]:
+        """The gunicorn workers' process ids (Linux: the master's children in /proc)."""
+        assert self.process is not None
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return {int(pid) for pid in children.read_text().split()}
+
+    def replace_workers(self, timeout: float = 30) -> set[int]:
+        """Stop every worker (each finishes its request) and wait until gunicorn has started
+        as many new ones; returns their ids."""
+        old = self.worker_pids()
+        for pid in old:
+            os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            new = self.worker_pids() - old
+            if len(new) == self.workers:
+                return new
+            time.sleep(0.05)
+        raise RuntimeError(f"gunicorn did not replace its workers; log:\n{self.log()}")
 
     def log(self) -> str:
         try:

@@ -17,13 +17,19 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8001")
 # with keep-alive served the static file at 0.75-0.85x sync's rate and a live fragment no faster.
 workers = int(os.environ.get("GUNICORN_WORKERS", "3"))
 worker_class = "sync"
+# The app is loaded, and the content read (kutsite/wsgi.py), once in the master; each worker is
+# a fork of it. So a worker started while the database is away (one that crashed, or a HUP)
+# still serves the rules, as they were when the master read them, until the database answers
+# again. HUP therefore starts workers with the same code: a new version is a restart.
+preload_app = True
 # A request that takes longer is stuck: the database gives up after DB_TIMEOUT (3 s) already.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "20"))
 # On SIGTERM (a restart, a deploy) workers finish the request in hand before they exit.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "15"))
 # Game secrets never reach a log (kutsite/gunicorn_logging.py, docs/security.md).
 logger_class = "kutsite.gunicorn_logging.RedactingLogger"
-accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+# GUNICORN_ACCESS_LOG set but empty: no access log (the benchmark's servers).
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None
 access_log_format = ACCESS_LOG_FORMAT
 errorlog = os.environ.get("GUNICORN_ERROR_LOG", "-")
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "warning")

@@ -202,6 +202,31 @@ def test_a_held_write_lock_blocks_no_reader_and_a_writer_gets_the_503(site):
     assert_branded_503(written.status, written.headers, written.body.decode(), "en")
 
 
+def test_workers_started_while_the_database_is_away_still_serve_the_rules(site):
+    """gunicorn starts a worker whenever one dies; a worker started during an outage cannot
+    read the content, so it serves what the master read when it started (preload_app)."""
+    site.outage.away()
+    try:
+        site.replace_workers()
+        answers = {path: site.get(path, HOST).status for path in [*CONTENT, *ANSWERS]}
+        view = site.get(site.view_path, HOST)
+    finally:
+        site.outage.back()
+    assert answers == dict.fromkeys(answers, 200)
+    assert_branded_503(view.status, view.headers, view.body.decode(), "de")
+    assert site.get(site.view_path, HOST).status == 200
+
+
+def test_the_master_hands_its_workers_no_database_connection(site):
+    """What the master opened to read the content must not be shared by its forked workers."""
+    opened = site.python(
+        "import kutsite.wsgi\n"
+        "from django.db import connections\n"
+        "print('open:', [c.alias for c in connections.all() if c.connection is not None])"
+    )
+    assert "open: []" in opened
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("path", "language"), [("/de/spiele/neu/", "de"), ("/en/games/new/", "en")]
