@@ -8,42 +8,46 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from rules.engine.contracts import Contract
+
+# Translated when a word is asked for, in the language of that moment; only that one word.
+_NUMBER_WORDS = {
+    2: pgettext_lazy("number word", "two"),
+    3: pgettext_lazy("number word", "three"),
+    4: pgettext_lazy("number word", "four"),
+    5: pgettext_lazy("number word", "five"),
+    6: pgettext_lazy("number word", "six"),
+    7: pgettext_lazy("number word", "seven"),
+    8: pgettext_lazy("number word", "eight"),
+    9: pgettext_lazy("number word", "nine"),
+    10: pgettext_lazy("number word", "ten"),
+    11: pgettext_lazy("number word", "eleven"),
+    12: pgettext_lazy("number word", "twelve"),
+    13: pgettext_lazy("number word", "thirteen"),
+    14: pgettext_lazy("number word", "fourteen"),
+}
+_TIMES_WORDS = {
+    1: pgettext_lazy("how often", "once"),
+    2: pgettext_lazy("how often", "twice"),
+    3: pgettext_lazy("how often", "three times"),
+    4: pgettext_lazy("how often", "four times"),
+    5: pgettext_lazy("how often", "five times"),
+}
 
 
 def number_word(n: int) -> str:
     """A small number as a word ("three", "drei"); larger numbers stay digits."""
-    words = {
-        2: pgettext("number word", "two"),
-        3: pgettext("number word", "three"),
-        4: pgettext("number word", "four"),
-        5: pgettext("number word", "five"),
-        6: pgettext("number word", "six"),
-        7: pgettext("number word", "seven"),
-        8: pgettext("number word", "eight"),
-        9: pgettext("number word", "nine"),
-        10: pgettext("number word", "ten"),
-        11: pgettext("number word", "eleven"),
-        12: pgettext("number word", "twelve"),
-        13: pgettext("number word", "thirteen"),
-        14: pgettext("number word", "fourteen"),
-    }
-    return words.get(n, str(n))
+    word = _NUMBER_WORDS.get(n)
+    return str(n) if word is None else str(word)
 
 
 def times_word(n: int) -> str:
     """How often, in words: "once", "twice", "three times" / "einmal", "zweimal", "dreimal"."""
-    words = {
-        1: pgettext("how often", "once"),
-        2: pgettext("how often", "twice"),
-        3: pgettext("how often", "three times"),
-        4: pgettext("how often", "four times"),
-        5: pgettext("how often", "five times"),
-    }
-    if n in words:
-        return words[n]
+    word = _TIMES_WORDS.get(n)
+    if word is not None:
+        return str(word)
     return ngettext("%(count)s time", "%(count)s times", n) % {"count": n}
 
 

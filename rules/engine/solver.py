@@ -202,12 +202,15 @@ def _groups(counts: list[int], w: int, wanted: int, size: int) -> list[list[int]
     best = [0] + [never] * wanted
     picks: list[list[tuple[int, int]]] = [[] for _ in range(wanted + 1)]
     for v in range(13):
-        column = (counts[v], counts[13 + v], counts[26 + v], counts[39 + v])
-        if not any(column) and w < size:
+        a, b, c, d = counts[v], counts[13 + v], counts[26 + v], counts[39 + v]
+        if not (a or b or c or d) and w < size:
             continue  # (an all-wild group only ever fits the outs' test with a third wild)
+        total, most = a + b + c + d, max(a, b, c, d)
         options = []
         for k in range(1, wanted + 1):
-            need = k * size - sum(min(x, k) for x in column)
+            # k groups hold at most k copies of each colour's tile
+            held = total if k >= most else min(a, k) + min(b, k) + min(c, k) + min(d, k)
+            need = k * size - held
             if need <= w:
                 options.append((k, max(0, need)))
         if not options:
@@ -307,12 +310,14 @@ def _contract(counts: list[int], wilds: int, contract: Contract) -> list[list[in
     candidates: list[list[int]] = []
     needs: list[int] = []
     for colour in range(4):
+        base = colour * 13
+        missing = [0 if counts[base + i] else 1 for i in range(13)] * 2  # 13 wraps to 1
+        need = sum(missing[:size])  # the run from 1: one window slid along the colour
         for start in range(1, 16 - size):
-            faces = [colour * 13 + (p - 1) % 13 for p in range(start, start + size)]
-            need = sum(1 for f in faces if not counts[f])
             if need <= wilds:
-                candidates.append(faces)
+                candidates.append([base + (p - 1) % 13 for p in range(start, start + size)])
                 needs.append(need)
+            need += missing[start - 1 + size] - missing[start - 1]
     # by_need[w]: the candidates that could still fit with w wilds left (needs only grow).
     by_need = [[j for j, n in enumerate(needs) if n <= w] for w in range(wilds + 1)]
     rest_tiles = groups * group_size + 2 * pairs
