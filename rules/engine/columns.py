@@ -79,10 +79,10 @@ def _groups_and_pairs(
     states: dict[tuple[int, int, int], tuple[int, list[tuple[int, _Melds]]]] = {(0, 0, 0): (0, [])}
     if groups or pairs:
         for v in range(13):
-            column = tuple(counts[c * 13 + v] for c in range(4))
+            column = (counts[v], counts[13 + v], counts[26 + v], counts[39 + v])
             if not any(column) and w < size:
                 continue  # (an all-wild group only ever fits the outs' test with a third wild)
-            column_values = tuple(values[c * 13 + v] for c in range(4))
+            column_values = (values[v], values[13 + v], values[26 + v], values[39 + v])
             options = _column_options(column, column_values, groups, size, pairs, w)
             new = dict(states)
             for (g0, p0, u0), (points0, picks0) in states.items():
