@@ -752,25 +752,31 @@ def problem_sentence(problem: Any) -> str:
 # --- Labels -----------------------------------------------------------------------------
 
 
+# Labels are translated when asked for, one at a time (a table of lazy strings).
+_KIND_NAMES = {
+    "run": pgettext_lazy("meld kind", "run"),
+    "group": pgettext_lazy("meld kind", "Küt group"),
+    "pair": pgettext_lazy("meld kind", "pair"),
+}
+_VALID_LABELS = {
+    "run": _("Valid run"),
+    "group": _("Valid Küt group"),
+    "pair": _("Valid pair"),
+}
+
+
 def kind_name(kind: Any) -> str:
     """The name of a kind of meld: "run", "Küt group", "pair"."""
     value = str(getattr(kind, "value", kind))
-    return {
-        "run": pgettext("meld kind", "run"),
-        "group": pgettext("meld kind", "Küt group"),
-        "pair": pgettext("meld kind", "pair"),
-    }.get(value, value)
+    return str(_KIND_NAMES.get(value, value))
 
 
 def verdict_label(verdict: Any) -> str:
     """The headline of a meld verdict: "Valid run", "Valid Küt group", "Invalid"."""
     if not getattr(verdict, "ok", False):
         return gettext("Invalid")
-    return {
-        "run": gettext("Valid run"),
-        "group": gettext("Valid Küt group"),
-        "pair": gettext("Valid pair"),
-    }.get(str(getattr(verdict.kind, "value", verdict.kind)), gettext("Valid"))
+    label = _VALID_LABELS.get(str(getattr(verdict.kind, "value", verdict.kind)))
+    return gettext("Valid") if label is None else str(label)
 
 
 def rule_label(rule: str | None) -> str:

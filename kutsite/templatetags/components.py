@@ -110,7 +110,12 @@ def _verdict_tiles(v: Verdict, language: str | None) -> SafeString:
     tile = _drawn_tile(v.tile, True, language)
     if v.shape == "buy":
         return _part(gettext("Discarded"), tile)
-    played = {"swap": gettext("Put in"), "add": gettext("Added")}.get(v.shape, gettext("Discarded"))
+    if v.shape == "swap":
+        played = gettext("Put in")
+    elif v.shape == "add":
+        played = gettext("Added")
+    else:
+        played = gettext("Discarded")
     parts = [_part(gettext("On the table"), melds or gettext("nothing"))]
     if v.rack:
         parts.append(_part(gettext("On the rack"), tiles(v.rack, small=True)))
