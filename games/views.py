@@ -34,7 +34,6 @@ from django.views.decorators.http import (
     condition,
     require_http_methods,
     require_POST,
-    require_safe,
 )
 
 from games import services
@@ -58,6 +57,7 @@ from games.retention import RETENTION_DAYS
 from games.sheet import ROUND_COUNT, Kind, progress
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
+from kutsite.http import read_only
 from kutsite.ratelimit import rate_limited
 from scoring.forms import FIELD_NAMES
 from scoring.presenters import Calculation
@@ -303,7 +303,7 @@ def _current_etag(request, mode: str, secret: str) -> str:
 
 
 @private_sheet
-@require_safe
+@read_only
 @condition(etag_func=_etag_func(EDIT))
 def sheet(request, secret):
     """The sheet for the players who keep the score: everything, and the buttons to write.
@@ -321,7 +321,7 @@ def sheet(request, secret):
 
 
 @private_sheet
-@require_safe
+@read_only
 @condition(etag_func=_etag_func(VIEW))
 def view(request, secret):
     """The read-only sheet: the same scores, no way to change them.
@@ -707,12 +707,12 @@ def _csv(request, game: Game):
 
 
 @private_sheet
-@require_safe
+@read_only
 def csv_edit(request, secret):
     return _csv(request, _game_or_404(request, EDIT, secret))
 
 
 @private_sheet
-@require_safe
+@read_only
 def csv_view(request, secret):
     return _csv(request, _game_or_404(request, VIEW, secret))

@@ -20,10 +20,9 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_safe
 
 from kutsite import content
-from kutsite.http import public_page
+from kutsite.http import public_page, read_only
 from referee.models import Ruling
 from rules.guide import steps
 from rules.models import Round
@@ -71,7 +70,7 @@ def store_version() -> str:
     return f"{content.BUILD}:{content.version()}"
 
 
-@require_safe
+@read_only
 @cache_control(no_cache=True)
 def service_worker(request):
     path = finders.find("js/sw.js")
@@ -83,7 +82,6 @@ def service_worker(request):
     return response
 
 
-@require_safe
 @public_page
 def manifest(request):
     language = get_language()
@@ -111,7 +109,6 @@ def manifest(request):
     )
 
 
-@require_safe
 @public_page
 def offline(request):
     return render(request, "offline.html")
@@ -132,7 +129,7 @@ def _pages() -> list[str]:
     ]
 
 
-@require_safe
+@read_only
 @cache_control(no_cache=True)
 def store(request):
     """The worker's list for this language: pages and static files, and their version."""

@@ -6,15 +6,14 @@ from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import cache_control, never_cache
-from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from kutsite.http import public_page
+from kutsite.http import public_page, read_only
 
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
 
 
-@require_safe
+@read_only
 @cache_control(private=True, max_age=0)
 @vary_on_headers("Cookie", "Accept-Language")
 def root(request):
@@ -28,7 +27,7 @@ def root(request):
         return HttpResponseRedirect(reverse("home"))
 
 
-@require_safe
+@read_only
 @never_cache
 def switch_language(request, language):
     """Remember the visitor's choice and land on the same page in the other language."""
@@ -58,19 +57,18 @@ def switch_language(request, language):
     return response
 
 
-@require_safe
 @public_page
 def home(request):
     return render(request, "home.html")
 
 
-@require_safe
+@read_only
 def favicon(request):
     """`/favicon.ico`, asked for by clients that ignore the page's icon links."""
     return HttpResponseRedirect(static("icons/favicon.ico"))
 
 
-@require_safe
+@read_only
 @never_cache
 def health(request):
     """For a load balancer or process supervisor: this server answers requests.
@@ -83,7 +81,7 @@ def health(request):
     return HttpResponse("ok", content_type="text/plain; charset=utf-8")
 
 
-@require_safe
+@read_only
 def robots_txt(request):
     lines = [
         "User-agent: *",

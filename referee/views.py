@@ -16,11 +16,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language, gettext
-from django.views.decorators.http import require_safe
 
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
-from kutsite.http import public_page
+from kutsite.http import public_page, read_only
 from kutsite.verdicts import Verdict
 from referee.cards import CardExample, CardSpec, CardTile, card_png
 from referee.checks import discard_result, meld_result
@@ -108,7 +107,6 @@ def _questions() -> dict[str, str]:
     )
 
 
-@require_safe
 @public_page
 def index(request):
     context = {"rulings": _rulings(featured_only=True)}
@@ -124,7 +122,6 @@ def _other_language_slug(request, url: str) -> HttpResponsePermanentRedirect | N
     return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
 
 
-@require_safe
 @public_page
 def ruling(request, slug):
     rulings = _rulings()
@@ -142,7 +139,7 @@ def ruling(request, slug):
     return render(request, "referee/ruling.html", context)
 
 
-@require_safe
+@read_only
 def card(request, slug):
     """The share card as a PNG: drawn once per content and language, then from the cache."""
     found = next((r for r in _rulings() if r.key == slug), None)
@@ -178,7 +175,6 @@ def _checker_context(request, form, result) -> dict:
     }
 
 
-@require_safe
 @public_page
 def check(request):
     """Meld checker: `?tiles=…&indicator=…&round=…` → each meld's verdict (and the opening's)."""
@@ -200,7 +196,6 @@ def check(request):
     return render_page(request, "referee/check.html", "result", context)
 
 
-@require_safe
 @public_page
 def discard(request):
     """Discard checker: `?table=…&tile=…&indicator=…&rack=…&pile=…&final=1` → 0 or 2 tiles."""
@@ -225,7 +220,6 @@ def discard(request):
     return render_page(request, "referee/discard.html", "result", context)
 
 
-@require_safe
 @public_page
 def rack(request):
     """Rack helper: `?indicator=…&round=…&rack=…&opened=1` → the opening, the outs, the penalty."""

@@ -16,7 +16,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, pgettext
-from django.views.decorators.http import require_safe
 
 from kutsite import content as kept
 from kutsite.http import public_page
@@ -63,7 +62,6 @@ def faq_json_ld(request, questions: list[content.Question]) -> str:
     return json_ld({"@context": "https://schema.org", "@type": "FAQPage", "mainEntity": entities})
 
 
-@require_safe
 @public_page
 def guide(request):
     """The guide's first page: the game at a glance, the steps, every rule by its ID."""
@@ -78,7 +76,6 @@ def guide(request):
     return render(request, "rules/guide.html", context)
 
 
-@require_safe
 @public_page
 def guide_step(request, step: str):
     """One step of the guide, with its examples judged by the engine, between its neighbours."""
@@ -171,14 +168,12 @@ def round_views() -> dict[int, RoundView]:
     )
 
 
-@require_safe
 @public_page
 def rounds(request):
     context = {"rounds": round_views().values(), "contracts_url": content.section_url("contracts")}
     return render(request, "rules/rounds.html", context)
 
 
-@require_safe
 @public_page
 def round_detail(request, number: int):
     views = round_views()
@@ -198,7 +193,6 @@ def sort_key(text: str) -> str:
     return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
 
 
-@require_safe
 @public_page
 def glossary(request):
     terms = kept.remember(

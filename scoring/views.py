@@ -1,5 +1,3 @@
-from django.views.decorators.http import require_safe
-
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page
 from scoring.examples import worked_examples
@@ -7,7 +5,6 @@ from scoring.forms import CalculatorForm
 from scoring.presenters import Calculation
 
 
-@require_safe
 @public_page
 def calculator(request):
     """The score calculator: parse the query → the engine scores → the page or the fragment."""

@@ -91,6 +91,58 @@ def test_405_page_keeps_the_allow_header(client, game, language, prefix, word, h
     assert_site_page(response, language, heading)
 
 
+# Every address that is only read, asked as a browser would ask (the CSRF check on): a PUT,
+# POST, PATCH or DELETE is told the method is not allowed, not that a security check failed.
+def read_only_addresses(game) -> list[tuple[str, str]]:
+    e, v = game.edit_secret, game.view_secret
+    return [
+        ("/en/", "en"),
+        ("/de/anleitung/", "de"),
+        ("/en/guide/melds/", "en"),
+        ("/de/runden/", "de"),
+        ("/en/rounds/7/", "en"),
+        ("/de/glossar/", "de"),
+        ("/en/referee/", "en"),
+        ("/de/schiedsrichter/reihe-12-13-1/", "de"),
+        ("/en/referee/run-12-13-1/card.png", "en"),
+        ("/de/schiedsrichter/pruefen/?tiles=r12+r13+r1", "de"),
+        ("/en/referee/discard/", "en"),
+        ("/de/schiedsrichter/steinhalter/", "de"),
+        ("/en/calculator/", "en"),
+        ("/de/manifest.webmanifest", "de"),
+        ("/en/offline/", "en"),
+        ("/de/offline/store.json", "de"),
+        (f"/en/games/{e}/", "en"),
+        (f"/de/spiele/ansehen/{v}/", "de"),
+        (f"/en/games/{e}/sheet.csv", "en"),
+        ("/", "en"),
+        ("/healthz", "en"),
+        ("/robots.txt", "en"),
+        ("/favicon.ico", "en"),
+        ("/sw.js", "en"),
+        ("/sitemap.xml", "en"),
+        ("/language/de/", "de"),  # the GET before chose German
+    ]
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_a_read_only_address_refuses_other_methods_with_405(game, method):
+    browser = Client(enforce_csrf_checks=True)
+    headings = {"en": "Not possible at this address", "de": "An dieser Adresse nicht möglich"}
+    for url, language in read_only_addresses(game):
+        assert browser.get(url).status_code in (200, 301, 302), url
+        response = getattr(browser, method)(url)
+        assert response.status_code == 405, (method, url, response.status_code)
+        assert response["Allow"] == "GET, HEAD", url
+        assert_site_page(response, language, headings[language])
+
+
+def test_a_form_still_wants_its_csrf_token(game):
+    browser = Client(enforce_csrf_checks=True)
+    for url in ("/en/games/new/", f"/de/spiele/{game.edit_secret}/eintragen/"):
+        assert browser.post(url, {}).status_code == 403, url
+
+
 @pytest.fixture
 def game(db):
     return services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
