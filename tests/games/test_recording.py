@@ -370,7 +370,7 @@ def test_german_undo_message(client, game):
     response = client.post(urls(game, "de")["undo"], {"version": 2})
     assert response["Location"].startswith(f"/de/spiele/{game.edit_secret}/")
     page = client.get(response["Location"]).content.decode()
-    assert "Rückgängig gemacht: das neue Geben in Runde 1." in page
+    assert "Rückgängig gemacht: das Neugeben von Runde 1." in page
 
 
 def test_edit_page_opens_the_round_as_recorded(client, game):

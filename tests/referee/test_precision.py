@@ -375,6 +375,7 @@ def test_german_pages_keep_to_one_word_for_one_thing(client):
         for words in NOT_OUR_WORDS:
             assert words not in body, (page, words)
         assert not re.search(r"\d-mal\b", body), page
+        assert not re.search(r"\bteilt\b[^.:;]*\bneu aus\b", body), page  # "gibt … neu"
 
 
 def test_numbers_are_formatted_in_the_pages_language(client):

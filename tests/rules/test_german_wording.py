@@ -88,7 +88,10 @@ def test_german_rulings_on_buying_and_taking_the_okey():  # B1, P7
     with translation.override("de"):
         buying = Ruling.objects.get(key="buy-discard").app_ruling
         okey = Ruling.objects.get(key="take-the-okey").app_ruling
-    assert "Lässt diese Person ihn liegen, darf ihn jemand anderes" in buying
+    # The tile is named, not a pronoun with nothing to stand for (QA passes one and two).
+    assert "Lässt diese Person den Stein liegen, darf ihn jemand anderes" in buying
+    assert "Wollen zwei denselben Stein, bekommt ihn, wer in der Reihenfolge zuerst" in buying
+    assert "Wollen ihn zwei" not in buying
     assert "Aus einer Küt-Gruppe darfst du den Okey erst nehmen, wenn sie vier Steine hat." in okey
     assert "Den Okey zu nehmen zählt, als würdest du etwas auf den Tisch legen." in okey
 

@@ -274,5 +274,6 @@ def test_after_melding_you_may_also_play_on_the_table_in_german():  # P4
     """Before melding you play too (draw and discard): melding adds playing on the table."""
     with translation.override("de"):
         said = sentence(ReasonCode.MAY_PLAY)
-    assert said.startswith("Ab dem Zug nach deinem Auslegen darfst du auch auf dem Tisch spielen:")
+    said_as = "Ab dem Zug nach deinem Auslegen darfst du auch anlegen, neue Kombinationen auslegen"
+    assert said.startswith(said_as)
     assert "weiterspielen" not in said
