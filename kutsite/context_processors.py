@@ -48,26 +48,28 @@ def _twin_path(version: str, path: str, code: str) -> str:
 
 
 def _twins(request, path: str, current: str) -> dict:
-    # Every checker or calculator answer has a new query string but one of a few paths: the
-    # path is translated once (resolve and reverse) and the query put back unchanged.
-    base, mark, query = path.partition("?")
+    """The links for search engines (canonical, hreflang) name the page without its query: a
+    checker's or the calculator's answer is one visitor's (such pages say `noindex`), and a
+    stray `?utm_source=…` does not make a page of its own. Every answer has a new query but
+    one of a few paths, so each path is translated once (resolve and reverse). `og:url`, for a
+    link sent to the table, is the address as asked, query and all."""
+    base = path.partition("?")[0]
     version = content.version()
     alternates = []
     for code, _name in settings.LANGUAGES:
-        url = _twin_path(version, base, code) + mark + query
         alternates.append(
             {
                 **_language(code, get_script_prefix()),
-                "url": _absolute(request, url),
-                "path": url,
+                "url": _absolute(request, _twin_path(version, base, code)),
                 "current": code == current,
             }
         )
-    canonical = next((a["url"] for a in alternates if a["current"]), _absolute(request, path))
+    canonical = next((a["url"] for a in alternates if a["current"]), _absolute(request, base))
     x_default = next(a["url"] for a in alternates if a["code"] == settings.LANGUAGE_CODE)
     return {
         "alternates": alternates,
         "canonical_url": canonical,
+        "page_url": _absolute(request, path),
         "x_default_url": x_default,
         "other_languages": [a for a in alternates if not a["current"]],
     }

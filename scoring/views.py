@@ -18,6 +18,7 @@ def calculator(request):
         "calc": Calculation(form, live=wants_fragment(request)),
         "permalink": permalink if form.is_bound and form.is_valid() else None,
         "examples": worked_examples,
+        "noindex": form.is_bound,  # an answer is one visitor's: base.html
     }
     response = render_page(request, "scoring/calculator.html", "result", context)
     if permalink and wants_fragment(request):

@@ -22,6 +22,18 @@ FULLER_ROUND = {
     "rack3": "ok y4 y6 b13 k2 k2 r10 r11 r12 y9 y10",
     "rack4": "r7",
 }
+# A round at its fullest: three players melded and still hold 11 tiles each, in the colours
+# with the longest German names.
+FULLEST_ROUND = {
+    "indicator": "r1",
+    "round": "12",
+    "state1": "finished",
+    **{f"state{seat}": "melded" for seat in (2, 3, 4)},
+    **{
+        f"rack{seat}": " ".join(f"{c}{n}" for n in range(1, 12))
+        for seat, c in zip((2, 3, 4), "kyb", strict=True)
+    },
+}
 
 
 @pytest.mark.parametrize(
@@ -41,6 +53,7 @@ FULLER_ROUND = {
         calculator_url("de", **base_round()),
         # a round as a table meets it: three racks still full after melding (20 tiles)
         calculator_url("de", **FULLER_ROUND),
+        calculator_url("de", **FULLEST_ROUND),
     ],
 )
 def test_pages_stay_within_the_weight_budget(client, url):

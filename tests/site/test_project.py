@@ -177,6 +177,40 @@ def test_pages_link_their_twins(client, english, german):
     assert f'href="/language/en/?next={german}"' in html
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(("english", "german"), PAGES)
+def test_a_stray_query_does_not_make_a_page_of_its_own(client, english, german):
+    html = client.get(german + "?utm_source=chat&n=7").content.decode()
+    assert f'<link rel="canonical" href="http://testserver{german}">' in html
+    assert f'<link rel="alternate" hreflang="en" href="http://testserver{english}">' in html
+    assert f'<meta property="og:url" content="http://testserver{german}">' in html
+    assert "utm_source" not in html.partition("</head>")[0]
+    assert 'name="robots"' not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("answer", "form"),
+    [
+        ("/de/schiedsrichter/pruefen/?tiles=r1+r2+r3&indicator=b8", "/de/schiedsrichter/pruefen/"),
+        ("/en/referee/discard/?table=r1+r2+r3&tile=r4&indicator=b8", "/en/referee/discard/"),
+        ("/en/referee/rack/?rack=r1+r2+r3&indicator=b8&round=2", "/en/referee/rack/"),
+        ("/de/rechner/?indicator=r5&state1=finished", "/de/rechner/"),
+    ],
+)
+def test_an_answer_is_not_for_search_engines_but_its_link_keeps_the_query(client, answer, form):
+    """A checker's or the calculator's answer is one table's: `noindex`, and no canonical or
+    hreflang links (the empty form has them). A chat's preview links to the answer itself."""
+    head = client.get(answer).content.decode().partition("</head>")[0]
+    assert '<meta name="robots" content="noindex">' in head
+    assert 'rel="canonical"' not in head and "hreflang" not in head
+    query = answer.partition("?")[2].replace("&", "&amp;")
+    assert f'<meta property="og:url" content="http://testserver{form}?{query}">' in head
+    empty = client.get(form).content.decode().partition("</head>")[0]
+    assert f'<link rel="canonical" href="http://testserver{form}">' in empty
+    assert 'name="robots"' not in empty
+
+
 def _wsgi_get(path: str, script_name: str = "") -> str:
     """A GET through Django's WSGI handler, which (unlike the test client) takes the script
     prefix from SCRIPT_NAME, as gunicorn behind a proxy that mounts the site under a path."""
