@@ -11,9 +11,12 @@ from django.utils.translation import get_language, gettext
 
 from kutsite.tiles import FALSE_JOKER, OKEY, Face, picker_rows
 from kutsite.verdicts import Verdict
-from rules.reasons import rule_name
+from rules.reasons import format_points, rule_name
 
 register = template.Library()
+
+# A score or total as the calculator writes it: 1,000 in English, 1.000 in German.
+register.filter("points", format_points)
 
 
 @register.simple_tag

@@ -318,6 +318,26 @@ def test_a_long_one_word_name_breaks_instead_of_widening_the_page(live_server, p
         assert width[0] <= width[1], (params, width)
 
 
+PILL_PROBE = """() => Array.from(document.querySelectorAll(".calc-state input:checked + label"),
+  (label) => {
+    const words = document.createRange();
+    words.selectNodeContents(label);
+    const text = words.getBoundingClientRect(), box = label.getBoundingClientRect();
+    const pad = parseFloat(getComputedStyle(label).paddingRight);
+    return [label.textContent.trim(), text.left - box.left - pad, box.right - text.right - pad];
+  })"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_chosen_state_keeps_its_tick_and_word_inside_the_pill(live_server, page, language):
+    """Bold and ticked, "✓ ausgelegt" is wider than a third of a 360-px form: the tick goes
+    above the word instead of pushing it against the pill's edge."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + url(language, **base_round()))
+    pills = page.evaluate(PILL_PROBE)
+    assert len(pills) == 4 and all(left >= 0 and right >= 0 for _, left, right in pills), pills
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_guides_tables_fit_a_360_px_phone_without_scrolling_sideways(
     live_server, page, language
@@ -352,13 +372,16 @@ def test_the_main_navigation_is_one_row_on_a_360_px_phone(live_server, page, lan
     assert len(heights) == 4 and min(heights) >= 44, heights
 
 
-@pytest.mark.parametrize("path", ["/en/guide/melds/", "/de/anleitung/rundenende/"])
+@pytest.mark.parametrize(
+    "path", ["/en/guide/melds/", "/de/anleitung/rundenende/", "/de/schiedsrichter/okey-nehmen/"]
+)
 def test_rule_ids_and_footer_links_are_24_px_targets(live_server, page, path):
-    """WCAG 2.5.8: a rule ID is a link even inside a heading; the footer's links too."""
+    """WCAG 2.5.8: a rule ID is a link even inside a heading; the footer's links and a
+    ruling's list of the other questions too."""
     page.set_viewport_size(SCREENS[0])
     open_page(page, live_server.url + path)
     heights = page.evaluate(
-        "Array.from(document.querySelectorAll('a.rule-id, .site-footer a'),"
+        "Array.from(document.querySelectorAll('a.rule-id, .site-footer a, .other-rulings a'),"
         " (a) => [a.textContent.trim(), a.getBoundingClientRect().height])"
     )
     assert len(heights) > 6 and all(h >= 24 for _, h in heights), heights

@@ -210,6 +210,25 @@ def test_the_clipboard_gets_the_answer_and_the_link(live_server, content, browse
     context.close()
 
 
+def test_without_share_or_clipboard_the_link_to_copy_fits_a_phone(live_server, content, browser):
+    """In-app browsers and plain http have neither: the page shows the address to copy, and a
+    long answer's address wraps on a 360-pixel screen instead of running off it."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.add_init_script(
+        "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
+        "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined});"
+    )
+    page.goto(f"{live_server.url}/de/rechner/?{CALCULATOR}")
+    page.locator("#calculator-result [data-share]").click()
+    status = page.locator("#calculator-result [data-share-status]")
+    expect(status).to_have_text(f"Diesen Link kopieren: {page.url}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = status.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360
+    context.close()
+
+
 def test_web_share_gets_title_answer_and_link(live_server, content, page):
     page.add_init_script(
         "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };"

@@ -162,6 +162,23 @@ def test_winner_after_round_twenty(client, game):
     assert "Record round" not in html
 
 
+@pytest.mark.parametrize(
+    ("prefix", "thousand", "lead"),
+    [("/en/games/", "1,000", "Ana leads with 0 points"), ("/de/spiele/", "1.000", "0 Punkten")],
+)
+def test_the_sheet_writes_big_numbers_as_the_calculator_does(client, game, prefix, thousand, lead):
+    for n in (1, 2):
+        add_scored(game, n, (0, 500, 500, 500 * n))
+    html = client.get(f"{prefix}{game.edit_secret}/").content.decode()
+    row2 = re.search(r'<tr data-round="2".*?</tr>', html, re.S).group(0)
+    assert f'data-player="4" data-score="1000">{thousand}<small>1{thousand[1]}500</small>' in row2
+    assert f'data-total="2">{thousand}<' in html
+    assert f'data-place-total="3">{thousand} ' in html
+    assert lead in html
+    main = html[html.index("<main") : html.index("</main>")]
+    assert "1000" not in main.replace('data-score="1000"', "")
+
+
 def test_sheet_answers_304_when_nothing_changed(client, game):
     url = f"/en/games/{game.edit_secret}/"
     etag = client.get(url, headers={"HX-Request": "true"})["ETag"]

@@ -105,6 +105,23 @@ def test_record_page_offers_the_next_round(client, game):
     assert "Record round 2" in html
 
 
+@pytest.mark.parametrize(
+    ("language", "hint"),
+    [
+        ("en", "Choose the indicator and each player’s tiles"),
+        ("de", "Wähle den Anzeigestein und die Steine jedes Spielers"),
+    ],
+)
+def test_the_record_pages_hint_does_not_ask_for_the_round_it_has(client, game, language, hint):
+    """The round is fixed on the record page: its empty answer asks only for what is missing,
+    whole page and live fragment alike."""
+    url = urls(game, language)["record"]
+    for headers in ({}, {"HX-Request": "true"}):
+        html = client.get(url, headers=headers).content.decode()
+        assert hint in html
+        assert "the round and" not in html and "Runde und die" not in html
+
+
 def test_preview_fragment_for_htmx(client, game):
     response = client.get(urls(game)["record"], calculator_data(1), headers={"HX-Request": "true"})
     html = response.content.decode()
