@@ -271,6 +271,30 @@ def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(live
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+def test_two_players_ending_the_round_is_said_at_the_choice_live_and_without_javascript(
+    live_server, browser, language
+):
+    """Who ended the round is the players' choice buttons, not a field: its error goes under
+    the first player's, where the list of errors leads, and marks that choice."""
+    said = {"en": "Only one player can end the round", "de": "Nur ein Spieler kann"}[language]
+    for javascript in (True, False):
+        context = browser.new_context(java_script_enabled=javascript)
+        page = context.new_page()
+        page.set_viewport_size(SCREENS[0])
+        if javascript:
+            open_page(page, live_server.url + url(language, **base_round()))
+            page.locator("label[for='id_state2_1']").click()
+        else:
+            open_page(page, live_server.url + url(language, **base_round(state2="finished")))
+        expect(page.locator("#id_state1_1_error")).to_contain_text(said)
+        expect(page.locator("#id_state1_1")).to_have_attribute("aria-invalid", "true")
+        described = page.locator("fieldset.calc-state").first.get_attribute("aria-describedby")
+        assert described == "id_state1_1_error"
+        expect(page.locator("#id_state2_1_error")).to_be_empty()
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_an_error_under_the_points_leaves_the_tiles_field_whole(live_server, browser, language):
     """A long error under a player's points stacks the two fields: the tiles' field keeps a
     usable width and no message runs over a label, live and without JavaScript."""
