@@ -1,6 +1,8 @@
 """Template components: tiles, verdicts, rule badges, the tile picker and the share button."""
 
+import unicodedata
 from functools import lru_cache
+from itertools import pairwise
 
 from django import template
 from django.template.loader import render_to_string
@@ -17,6 +19,28 @@ register = template.Library()
 
 # A score or total as the calculator writes it: 1,000 in English, 1.000 in German.
 register.filter("points", format_points)
+
+_SOFT_HYPHEN = "\u00ad"
+
+
+@register.filter
+def hyphenable(name: str) -> str:
+    """A name a narrow column may break inside a word, with a hyphen ("Musta-fa"), rather than
+    anywhere and without one ("Mustaf" / "a"): a soft hyphen between two letters of a word
+    longer than five, none in its first three or last two. Only between letters that stand on
+    their own, so no accent or emoji is split from what it belongs to."""
+
+    def word(text: str) -> str:
+        if len(text) <= 5:
+            return text
+        out = [text[:3]]
+        for before, letter in pairwise(text[2:-1]):
+            apart = before.isalpha() and letter.isalpha() and not unicodedata.combining(letter)
+            out.append(_SOFT_HYPHEN + letter if apart else letter)
+        out.append(text[-1])
+        return "".join(out)
+
+    return " ".join(word(part) for part in str(name).split(" "))
 
 
 @register.simple_tag

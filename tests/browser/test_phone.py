@@ -152,7 +152,8 @@ def test_phone_pages_hide_nothing_shift_nothing_and_overflow_nowhere(
             # a name takes two lines at most; one of up to ten letters is shown whole (cut
             # to one line, "Maximilian" and "Mariana" both read "Ma…")
             names = page.evaluate(
-                "Array.from(document.querySelectorAll('.sheet-name'), (e) => [e.textContent,"
+                "Array.from(document.querySelectorAll('.sheet-name'),"
+                " (e) => [e.textContent.replace(/\u00ad/g, ''),"
                 " e.offsetHeight / parseFloat(getComputedStyle(e).lineHeight),"
                 " e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1])"
             )

@@ -1,6 +1,9 @@
 """The game sheet on a phone (issue 13): what a new game needs first, two taps to take back."""
 
+import pytest
+
 from games import services
+from kutsite.templatetags.components import hyphenable
 
 
 def test_share_links_come_first_while_no_round_is_on_the_sheet(client, game):
@@ -20,3 +23,29 @@ def test_undo_needs_two_taps_and_names_stay_whole(client, game):
     assert summary < html.index('id="undo-last"')
     assert "Sicher? Tippe zum Bestätigen auf die Schaltfläche." in html
     assert f'<span class="sheet-name">{game.player1}</span>' in html
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Ana", "Ana"),
+        ("Deniz", "Deniz"),
+        ("Mustafa", "Mus\u00adt\u00ada\u00adfa"),
+        ("Ayşe Nur", "Ayşe Nur"),
+        ("Yılmaz-Öztürk", "Yıl\u00adm\u00ada\u00adz-Ö\u00adz\u00adt\u00adü\u00adrk"),
+        ("José\u0301phine", "Jos\u00adé\u0301p\u00adh\u00adi\u00adne"),  # the accent stays on
+        ("😀😀😀😀😀😀", "😀😀😀😀😀😀"),
+    ],
+)
+def test_a_long_name_in_the_table_may_break_with_a_hyphen(name, shown):
+    """A narrow column breaks "Musta-fa", never "Mustaf" / "a": soft hyphens between letters,
+    none in a word's first three or last two, none splitting an accent from its letter."""
+    assert hyphenable(name) == shown
+    assert hyphenable(name).replace("\u00ad", "") == name
+
+
+def test_the_tables_heads_carry_the_soft_hyphens(client, db):
+    game = services.create_game(("Mustafa", "Ana", "Christina", "Cem"), team=False)
+    html = client.get(f"/en/games/{game.edit_secret}/").content.decode()
+    assert '<span class="sheet-name">Mus\u00adt\u00ada\u00adfa</span>' in html
+    assert '<span class="sheet-name">Ana</span>' in html
