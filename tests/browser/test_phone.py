@@ -363,6 +363,31 @@ def test_a_chosen_state_keeps_its_tick_and_word_inside_the_pill(live_server, pag
     assert len(pills) == 4 and all(left >= 0 and right >= 0 for _, left, right in pills), pills
 
 
+SELECTED_TEXT_ROOM = """(select) => {
+  const style = getComputedStyle(select), probe = document.createElement("span");
+  probe.style.font = style.font;
+  probe.style.whiteSpace = "pre";
+  probe.textContent = select.options[select.selectedIndex].text;
+  document.body.append(probe);
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const text = probe.getBoundingClientRect().width;
+  probe.remove();
+  return [probe.textContent, text, room];
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_meld_checkers_no_round_choice_reads_whole_on_a_360_px_phone(
+    live_server, page, language
+):
+    """The choice shown before anyone picks a round is read in the closed list, so it must fit."""
+    page.set_viewport_size(SCREENS[0])
+    with translation.override(language):
+        open_page(page, live_server.url + reverse("referee:check"))
+    shown, text, room = page.locator("#id_round").evaluate(SELECTED_TEXT_ROOM)
+    assert text <= room - 20, (shown, text, room)  # the arrow takes about 20 px of the room
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_guides_tables_fit_a_360_px_phone_without_scrolling_sideways(
     live_server, page, language
