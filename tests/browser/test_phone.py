@@ -250,25 +250,36 @@ def test_picker_is_one_tab_stop_with_arrow_keys_and_escape_back_to_its_field(liv
     assert page.locator("#id_rack4").input_value() == ""
 
 
-def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(live_server, browser):
+def live_and_sent(live_server, browser, language, fields, **answer):
+    """The calculator's answer to `answer` (a change to `base_round`), twice: typed into the
+    page with JavaScript (each of `fields`, a selector → the text to type, or None to tap it)
+    and opened as the form's address without. Yields each page, and closes it after."""
     for javascript in (True, False):
-        context = browser.new_context(java_script_enabled=javascript, locale="en-GB")
+        context = browser.new_context(java_script_enabled=javascript)
         page = context.new_page()
         page.set_viewport_size(SCREENS[0])
-        bad = url("en", **base_round(rack4="k3 x99"))
         if javascript:
-            open_page(page, live_server.url + url("en", **base_round()))
-            page.locator("#id_rack4").fill("k3 x99")
+            open_page(page, live_server.url + url(language, **base_round()))
+            for selector, text in fields.items():
+                if text is None:
+                    page.locator(selector).click()
+                else:
+                    page.locator(selector).fill(text)
         else:
-            open_page(page, live_server.url + bad)
-            # the answer page opens at the scores (the form's action has the anchor)
+            open_page(page, live_server.url + url(language, **base_round(**answer)))
+        yield page
+        context.close()
+
+
+def test_a_bad_rack_tile_is_marked_on_its_field_live_and_without_javascript(live_server, browser):
+    fields = {"#id_rack4": "k3 x99"}
+    for page in live_and_sent(live_server, browser, "en", fields, rack4="k3 x99"):
         rack = page.locator("#id_rack4")
         expect(page.locator("#id_rack4_error")).to_contain_text("x99")
         expect(rack).to_have_attribute("aria-invalid", "true")
         assert "id_rack4_error" in rack.get_attribute("aria-describedby")
         expect(page.locator("#id_rack1")).not_to_have_attribute("aria-invalid", "true")
         expect(page.locator("[data-live='1'] strong")).to_have_text("–")
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -278,36 +289,21 @@ def test_two_players_ending_the_round_is_said_at_the_choice_live_and_without_jav
     """Who ended the round is the players' choice buttons, not a field: its error goes under
     the first player's, where the list of errors leads, and marks that choice."""
     said = {"en": "Only one player can end the round", "de": "Nur ein Spieler kann"}[language]
-    for javascript in (True, False):
-        context = browser.new_context(java_script_enabled=javascript)
-        page = context.new_page()
-        page.set_viewport_size(SCREENS[0])
-        if javascript:
-            open_page(page, live_server.url + url(language, **base_round()))
-            page.locator("label[for='id_state2_1']").click()
-        else:
-            open_page(page, live_server.url + url(language, **base_round(state2="finished")))
+    fields = {"label[for='id_state2_1']": None}
+    for page in live_and_sent(live_server, browser, language, fields, state2="finished"):
         expect(page.locator("#id_state1_1_error")).to_contain_text(said)
         expect(page.locator("#id_state1_1")).to_have_attribute("aria-invalid", "true")
         described = page.locator("fieldset.calc-state").first.get_attribute("aria-describedby")
         assert described == "id_state1_1_error"
         expect(page.locator("#id_state2_1_error")).to_be_empty()
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_an_error_under_the_points_leaves_the_tiles_field_whole(live_server, browser, language):
     """A long error under a player's points stacks the two fields: the tiles' field keeps a
     usable width and no message runs over a label, live and without JavaScript."""
-    for javascript in (True, False):
-        context = browser.new_context(java_script_enabled=javascript)
-        page = context.new_page()
-        page.set_viewport_size(SCREENS[0])
-        if javascript:
-            open_page(page, live_server.url + url(language, **base_round()))
-            page.locator("#id_points3").fill("abc")
-        else:
-            open_page(page, live_server.url + url(language, **base_round(points3="abc")))
+    fields = {"#id_points3": "abc"}
+    for page in live_and_sent(live_server, browser, language, fields, points3="abc"):
         error = page.locator("#id_points3_error")
         expect(error).to_contain_text("abc")
         boxes = page.evaluate(
@@ -325,8 +321,7 @@ def test_an_error_under_the_points_leaves_the_tiles_field_whole(live_server, bro
             or message[3] <= label[1]
             or label[3] <= message[1]
         )
-        assert boxes["rack_width"] >= 200 and not overlaps, (javascript, boxes)
-        context.close()
+        assert boxes["rack_width"] >= 200 and not overlaps, boxes
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
