@@ -471,7 +471,7 @@ def _sent_round(data) -> int | None:
     """The round a record form was drawn for (its hidden field, or the address a live answer
     wrote it into), if it names one."""
     sent = data.get("round", "").strip()
-    if sent.isascii() and sent.isdigit() and 1 <= int(sent) <= ROUND_COUNT:
+    if sent.isascii() and sent.isdigit() and len(sent) <= 3 and 1 <= int(sent) <= ROUND_COUNT:
         return int(sent)
     return None
 

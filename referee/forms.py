@@ -293,7 +293,8 @@ class RackForm(CheckerForm):
         if data is not None and not any(name in data for name in ("indicator", "rack", "opened")):
             # A link from a round page (`?round=4`) only chooses the round: no errors yet.
             wanted = data.get("round", "").strip()
-            first = int(wanted) if wanted.isdecimal() else 1  # "²" is a digit, not a number
+            # "²" is a digit, not a number; and Python refuses to read over 4,300 digits.
+            first = int(wanted) if wanted.isdecimal() and len(wanted) <= 3 else 1
             first = first if first in contract_rounds().by_number else 1
             data = None
         super().__init__(data, **kwargs)

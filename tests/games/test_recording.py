@@ -105,6 +105,16 @@ def test_record_page_offers_the_next_round(client, game):
     assert "Record round 2" in html
 
 
+def test_a_round_of_more_digits_than_python_reads_is_not_a_500(client, game):
+    """A round of 5,000 digits in the address (Python reads at most 4,300) is just not this
+    page's round: the page still offers round 1, whole and live."""
+    for headers in ({}, {"HX-Request": "true"}):
+        params = {"round": "9" * 5000, "indicator": "b8"}
+        response = client.get(urls(game)["record"], params, headers=headers)
+        assert response.status_code == 200
+    assert selected_round(client.get(urls(game)["record"], params).content.decode()) == "1"
+
+
 @pytest.mark.parametrize(
     ("language", "hint"),
     [
@@ -213,7 +223,7 @@ def round_error(html: str) -> str:
     return match.group(1)
 
 
-@pytest.mark.parametrize("sent", ["3", "0", "", "x"])
+@pytest.mark.parametrize("sent", ["3", "0", "", "x", "9" * 5000])  # Python reads ≤ 4,300 digits
 def test_the_record_page_refuses_any_round_but_the_next_with_a_field_error(client, game, sent):
     data = {**calculator_data(1), "round": sent, "version": game.version, "action": "save"}
     response = client.post(urls(game)["record"], data)

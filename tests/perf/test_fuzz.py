@@ -166,6 +166,8 @@ def values() -> st.SearchStrategy[str]:
         st.sampled_from(["", "1", "0", "true", "finished", "melded", "not-melded", "|", "||"]),
         # digits that are not ASCII: "²" passes str.isdigit() but not int()
         st.sampled_from(["²", "٣", "１２", "Ⅻ", "½", "७", "-0", "+4", " 4 ", "4.0", "1e3"]),
+        # more digits than Python turns into an int (4,300): int() raises ValueError
+        st.integers(min_value=4301, max_value=6000).map(lambda n: "9" * n),
         st.text(alphabet=string.printable, min_size=200, max_size=3000),
     )
 
