@@ -13,6 +13,9 @@ the content version stays the same, and keeps serving it while the database is a
 - Any save or delete of a content model (`CONTENT_APPS`) and every `migrate` write a new token
   in the same transaction as the edit, so other processes see it when it commits. Bulk writes
   send no signals: content managers (`ContentManager`) write the token for them.
+- This process takes the new token when the edit commits, too: before that, another of its
+  threads would read the old rows and keep them under the new token for good. Until then only
+  the editing thread sees it (inside its transaction, where the new rows are).
 
 The page cache (`CACHES["pages"]`) puts the version into every key (`page_key`), so an edit
 retires every cached page at once, and pages rendered from the kept content stay consistent.
@@ -31,7 +34,7 @@ from typing import Any
 from django.apps import apps as live_apps
 from django.conf import settings
 from django.db import Error as DatabaseError
-from django.db import models
+from django.db import models, transaction
 from django.db.models.signals import m2m_changed, post_delete, post_migrate, post_save
 from django.dispatch import receiver
 
@@ -56,8 +59,16 @@ def _read_token() -> str:
     return row or ""
 
 
+#: The token of an edit this thread has not committed yet (`bump`).
+_uncommitted = threading.local()
+
+
 def version() -> str:
     """The current content token (from memory; from the database at most once per poll)."""
+    if (pending := getattr(_uncommitted, "token", None)) is not None:
+        if transaction.get_connection().in_atomic_block:
+            return pending
+        _uncommitted.token = None  # rolled back (a commit would have published it)
     now = time.monotonic()
     if _State.token is not None and now - _State.checked < settings.CONTENT_VERSION_POLL:
         return _State.token
@@ -94,13 +105,20 @@ def remember[T](name: str, load: Callable[[], T]) -> T:
 
 
 def bump() -> str:
-    """Give the content a new version: at once in this process, in others when it commits."""
+    """Give the content a new version: in every process and thread when the edit commits, in
+    the editing thread at once."""
     token = secrets.token_hex(8)
     updated = ContentVersion.objects.update(token=token)
     if not updated:
         ContentVersion.objects.create(token=token)
-    _State.token, _State.checked = token, time.monotonic()
+    _uncommitted.token = token
+    transaction.on_commit(lambda: _publish(token))  # outside a transaction: at once
     return token
+
+
+def _publish(token: str) -> None:
+    _State.token, _State.checked = token, time.monotonic()
+    _uncommitted.token = None
 
 
 class ContentQuerySet(models.QuerySet):
@@ -142,6 +160,7 @@ def reset() -> None:
     with _State.lock:
         _State.token, _State.checked = secrets.token_hex(8), time.monotonic()
         _State.memo = {}
+        _uncommitted.token = None
 
 
 def fresh(url: str) -> str:

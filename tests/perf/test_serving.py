@@ -5,13 +5,14 @@ import gzip
 import random
 import re
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -270,6 +271,44 @@ def test_a_bulk_write_sends_no_signal_and_still_reaches_the_pages(client, write)
     after = client.get(path, headers={"If-None-Match": before.get("ETag", "")})
     assert after.status_code == 200
     assert text in after.content.decode()
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@override_settings(CONTENT_VERSION_POLL=3600)
+def test_a_page_drawn_while_an_edit_commits_is_not_kept_as_the_new_version():
+    """Another thread of this process, asking while an admin edit is saved but not committed,
+    reads the old rows: it must keep them under the old version, not the edit's, or this
+    process would serve them until the next edit."""
+    path = "/en/rounds/4/"
+    assert "Fourth round, just edited" not in Client().get(path).content.decode()
+    seen = []
+
+    def visitor():
+        seen.append(Client().get(path).content.decode())
+        connection.close()
+
+    with transaction.atomic():
+        round_4 = Round.objects.get(number=4)
+        round_4.title_en = "Fourth round, just edited"
+        round_4.save()
+        thread = threading.Thread(target=visitor)
+        thread.start()
+        thread.join()
+        assert "Fourth round, just edited" not in seen[0]  # not committed: the old rows
+        assert "Fourth round, just edited" in Client().get(path).content.decode()  # the editor's
+    assert "Fourth round, just edited" in Client().get(path).content.decode()
+    assert content.version() == ContentVersion.objects.get().token
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_an_edit_rolled_back_leaves_the_version_as_it_was():
+    before, stored = content.version(), ContentVersion.objects.get().token
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Round.objects.filter(number=4).update(title_en="Never saved")
+        assert content.version() != before  # the editing thread sees its edit
+        raise RuntimeError("the admin's save fails")
+    assert (content.version(), ContentVersion.objects.get().token) == (before, stored)
+    assert "Never saved" not in Client().get("/en/rounds/4/").content.decode()
 
 
 def test_an_edit_in_another_process_shows_within_the_poll(client):
