@@ -159,12 +159,17 @@ def can_swap_okey(tile: Tile, meld: Sequence[Tile], indicator: Tile) -> SwapVerd
     face = face_of(tile, indicator)
     if face is None:
         return no(ReasonCode.SWAP_WITH_OKEY)
-    small_group = False
+    # A three-tile group keeps its Okey; one read as a run may give it up (`ok ok r5`).
+    fits_small_group, only_small_group = False, True
+    stands: dict[Tile, None] = {}  # what an Okey stands for in the readings that may give it up
     for reading in base.readings:
-        if reading.kind is MeldKind.GROUP and len(meld) < 4:
-            small_group = True
-            continue
+        small_group = reading.kind is MeldKind.GROUP and len(meld) < 4
+        only_small_group &= small_group
         for index, options in zip(base.okey_indexes, reading.stands_for, strict=True):
+            if small_group:
+                fits_small_group |= not options or face in options
+                continue
+            stands.update(dict.fromkeys(options))
             if options and face not in options:
                 continue
             after = classify_meld(
@@ -179,10 +184,9 @@ def can_swap_okey(tile: Tile, meld: Sequence[Tile], indicator: Tile) -> SwapVerd
                     okey_index=index,
                     result=after,
                 )
-    if small_group and len(base.readings) == 1:
+    if fits_small_group or only_small_group:
         return no(ReasonCode.GROUP_NEEDS_FOUR_TO_SWAP)
-    stands = tuple(dict.fromkeys(t for options in base.okey_stands_for for t in options))
-    return no(ReasonCode.TILE_NOT_STOOD_FOR, stands_for=stands)
+    return no(ReasonCode.TILE_NOT_STOOD_FOR, stands_for=tuple(stands))
 
 
 def may_play(

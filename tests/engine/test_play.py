@@ -87,6 +87,11 @@ SWAP_CASES = [
     ("P7", "b8 ok b10", "fj", R.CAN_SWAP_OKEY, {"stands_for": t("b9")}),  # fj is a real b9
     ("P7", "y9 ok", "y9", R.CAN_SWAP_OKEY, {"index": 1}),  # our choice: pairs too
     ("P7", "ok ok r5", "r3", R.CAN_SWAP_OKEY, {"index": 0}),  # as the run r3-r4-r5
+    # one tile and two Okeys, a group or a run: a tile for the group is refused as such
+    ("P7", "ok ok r5", "k5", R.GROUP_NEEDS_FOUR_TO_SWAP, {}),
+    ("P7", "ok r7 ok", "b7", R.GROUP_NEEDS_FOUR_TO_SWAP, {}),
+    ("P7", "ok ok r5", "r9", R.TILE_NOT_STOOD_FOR, {"stands_for": (t("r3"), t("r4"))}),
+    ("P7", "r7 k7 ok", "y9", R.GROUP_NEEDS_FOUR_TO_SWAP, {}),  # no tile would do
     ("M1", "r7 r7 ok", "k7", R.INVALID_MELD, {}),
 ]
 
