@@ -211,6 +211,31 @@ def test_an_answer_is_not_for_search_engines_but_its_link_keeps_the_query(client
     assert 'name="robots"' not in empty
 
 
+@pytest.mark.django_db
+def test_a_page_kept_out_of_search_engines_names_no_canonical_or_twins(client):
+    """Errors and game pages say `noindex`: a canonical or hreflang link beside it would
+    contradict it (and the German 404 called an English address its twin)."""
+    from games import services
+
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    pages = {
+        ("404", 404): client.get("/de/keine-solche-seite/"),
+        ("405", 405): client.post("/en/rounds/"),
+        ("offline", 200): client.get("/en/offline/"),
+        ("sheet", 200): client.get(f"/en/games/{game.edit_secret}/"),
+        ("view", 200): client.get(f"/de/spiele/ansehen/{game.view_secret}/"),
+        ("record", 200): client.get(f"/en/games/{game.edit_secret}/record/"),
+        ("missing sheet", 404): client.get("/en/games/" + "x" * 32 + "/"),
+    }
+    for (name, status), response in pages.items():
+        assert response.status_code == status, name
+        head = response.content.decode().partition("</head>")[0]
+        assert re.search(r'<meta name="robots" content="noindex[^"]*">', head), name
+        assert 'rel="canonical"' not in head and "hreflang" not in head, name
+    rounds = client.get("/en/rounds/").content.decode().partition("</head>")[0]
+    assert 'rel="canonical"' in rounds and 'name="robots"' not in rounds
+
+
 def _wsgi_get(path: str, script_name: str = "") -> str:
     """A GET through Django's WSGI handler, which (unlike the test client) takes the script
     prefix from SCRIPT_NAME, as gunicorn behind a proxy that mounts the site under a path."""
