@@ -1,7 +1,8 @@
 """Rate limits on what can be abused: starting game sheets and logging in to the admin.
 
 Counted in Django's `default` cache, one fixed window per client address and purpose
-(`cache.add`, then `cache.incr`, atomic in the local-memory, Redis and Memcached backends).
+(`cache.add`, then `cache.incr`, atomic in the local-memory, Redis and Memcached backends),
+counted before it is checked.
 Why not a library: django-ratelimit documents that it needs a cache shared by every process
 and server, which this site's `default` cache is not on a laptop, and django-axes brings
 models and an authentication backend — both for what are two counters here. With the
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import wraps
 
@@ -58,23 +60,26 @@ def _window(scope: str, request) -> tuple[str, Limit, int]:
     return f"ratelimit:{scope}:{client}:{now // limit.seconds}", limit, now
 
 
-def over_limit(scope: str, request) -> int | None:
-    """The seconds until the window ends, once this client has used up `scope`'s limit."""
+def take(scope: str, request) -> tuple[str, int | None]:
+    """Count one request of this client towards `scope`'s limit: its counter's key, and None
+    while it is within the limit, else the seconds until the window ends. Counted before it is
+    checked, with the cache's atomic `incr`, so requests sent at once cannot all slip through."""
     key, limit, now = _window(scope, request)
-    if caches["default"].get(key, 0) >= limit.count:
-        return limit.seconds - now % limit.seconds or limit.seconds
-    return None
-
-
-def count(scope: str, request) -> None:
-    """Count one request of this client towards `scope`'s limit."""
-    key, limit, _now = _window(scope, request)
     cache = caches["default"]
     cache.add(key, 0, timeout=limit.seconds + 1)
     try:
-        cache.incr(key)
-    except ValueError:  # evicted or expired between add and incr
-        cache.set(key, 1, timeout=limit.seconds + 1)
+        used = cache.incr(key)
+    except ValueError:  # evicted or expired between add and incr (or Redis away)
+        cache.set(key, used := 1, timeout=limit.seconds + 1)
+    if used > limit.count:
+        return key, limit.seconds - now % limit.seconds or limit.seconds
+    return key, None
+
+
+def give_back(key: str) -> None:
+    """Undo `take` for a request that does not count (a successful login)."""
+    with suppress(ValueError):  # already gone: nothing to give back
+        caches["default"].decr(key)
 
 
 def rate_limited(scope: str, methods: tuple[str, ...] = ("POST",), *, counts=lambda response: True):
@@ -86,12 +91,12 @@ def rate_limited(scope: str, methods: tuple[str, ...] = ("POST",), *, counts=lam
         def wrapped(request, *args, **kwargs):
             if request.method not in methods:
                 return view(request, *args, **kwargs)
-            retry_after = over_limit(scope, request)
+            key, retry_after = take(scope, request)
             if retry_after is not None:
                 return too_many_requests(request, retry_after)
             response = view(request, *args, **kwargs)
-            if counts(response):
-                count(scope, request)
+            if not counts(response):
+                give_back(key)
             return response
 
         return wrapped

@@ -7,11 +7,13 @@ from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
+from django.http import HttpResponse
 from django.test import Client, override_settings
 
 from games import services
 from kutsite import checks
 from kutsite.gunicorn_logging import ACCESS_LOG_FORMAT, RedactingLogger
+from kutsite.ratelimit import rate_limited
 
 from . import observatory
 
@@ -173,6 +175,23 @@ def test_starting_games_is_limited_with_a_429_in_the_pages_language(
     # Another address has its own count.
     other = Client(REMOTE_ADDR="192.0.2.7")
     assert other.post(url, {**PLAYERS, "table": "solo"}).status_code == 302
+
+
+@pytest.mark.usefixtures("steady_clock")
+@override_settings(RATE_LIMITS={"new-game": (2, 3600), "admin-login": (3, 900)})
+def test_requests_sent_at_once_cannot_all_slip_through_the_limit(rf):
+    """Five requests from one address overlap: each is counted before its view runs, so the
+    ones beyond the limit are refused even while the first ones are still being answered."""
+    answers = []
+
+    @rate_limited("new-game")
+    def view(request):
+        if request.path == "/first/":  # four more arrive while the first is being answered
+            answers.extend(view(rf.post("/others/")).status_code for _ in range(4))
+        return HttpResponse("started")
+
+    answers.append(view(rf.post("/first/")).status_code)
+    assert answers == [200, 429, 429, 429, 200]  # the first and the next: the limit of two
 
 
 @pytest.mark.usefixtures("steady_clock")
