@@ -349,15 +349,22 @@ def _compressed_view(request, game: Game):
 # --- Writes ---------------------------------------------------------------------------------
 
 
+def _reload(game: Game) -> Game:
+    """The game as it is now; deleted meanwhile (kept no longer, `purge_games`): the sheet's 404."""
+    try:
+        return Game.objects.get(pk=game.pk)
+    except Game.DoesNotExist:
+        raise SheetMissing("Deleted meanwhile") from None
+
+
 def _after_write(game: Game, done: services.Done):
-    version = Game.objects.filter(pk=game.pk).values_list("version", flat=True).get()
+    version = _reload(game).version
     return redirect(f"{sheet_url(game)}?done={_done_param(done, version)}")
 
 
 def _refused_sheet(request, game: Game, message: str, status: int):
     # Read the game again: the refusal may be due to a write we have not seen yet.
-    fresh = Game.objects.get(pk=game.pk)
-    return _render_sheet(request, fresh, EDIT, status=status, message=message)
+    return _render_sheet(request, _reload(game), EDIT, status=status, message=message)
 
 
 def _invalid_form_message(form) -> str:
@@ -587,7 +594,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         return conflict(game)
     sent = request.POST.get("round", "").strip()
     if fixed and sent != str(round_number):
-        fresh = Game.objects.get(pk=game.pk)
+        fresh = _reload(game)
         if fresh.version != version:
             # Another phone wrote between reading the game and its rounds: that is a conflict,
             # not a wrong round (the rounds were read after the other write).
@@ -609,7 +616,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     try:
         done = write(game, version, submission=submission, **scored_entry(form))
     except services.Conflict:
-        return conflict(Game.objects.get(pk=game.pk))
+        return conflict(_reload(game))
     except services.Refused as refusal:
         if refusal.reason is services.Reason.NOT_RECORDED:
             return taken_back(game, entries, status=400)

@@ -100,3 +100,27 @@ def test_a_sheet_deleted_after_twelve_months_says_so(client, game, language):
     call_command("purge_games")
     for url in urls:
         assert_missing_sheet_page(client.get(url), language)
+
+
+@pytest.mark.parametrize("outcome", ["written", "conflict"])
+def test_a_sheet_deleted_while_a_round_is_being_written_says_so(client, game, monkeypatch, outcome):
+    """The purge deletes the game between reading it and writing to it: whether the write was
+    done or met a conflict, the sheet is read again, and the phone gets its 404, not a 500."""
+    from games import services
+
+    from .conftest import calculator_data
+
+    write = services.record_round
+
+    def deleted_meanwhile(current, *args, **kwargs):
+        if outcome == "written":
+            done = write(current, *args, **kwargs)
+        type(current).objects.filter(pk=current.pk).delete()
+        if outcome == "conflict":
+            raise services.Conflict
+        return done
+
+    monkeypatch.setattr(services, "record_round", deleted_meanwhile)
+    data = {**calculator_data(1), "version": game.version, "action": "save"}
+    response = client.post(f"/en/games/{game.edit_secret}/record/", data)
+    assert_missing_sheet_page(response, "en")
