@@ -2,9 +2,9 @@
 
 The sources stay commented and readable; `collectstatic` writes our own CSS and JavaScript
 without comments and indentation before whitenoise hashes and gzips them. That is a quarter of
-the bytes a phone fetches on its first visit (DESIGN.md's page budget counts them uncompressed,
-tests/referee/test_budget.py weighs them as shipped). Files from installed packages are copied
-as they come: htmx and the admin's scripts are minified by their authors already.
+the bytes a phone fetches on its first visit (the page budget, docs/interface.md, counts them
+uncompressed; tests/referee/test_budget.py weighs them as shipped). Files from installed
+packages are copied as they come: htmx and the admin's scripts are minified by their authors.
 """
 
 from pathlib import Path

@@ -1,6 +1,6 @@
 """The meld and discard checkers' GET forms: parse the query with the engine, per field.
 
-Query parameters are DESIGN.md's: meld check `tiles`, `indicator`, `round`; discard check
+Query parameters (docs/interface.md): meld check `tiles`, `indicator`, `round`; discard check
 `table` (melds separated by `|`), `tile`, `indicator`, `rack`, `pile`, `final=1`; the rack
 helper `indicator`, `round`, `rack`, `opened=1`. Every field
 error is a sentence in the page's language (`rules.reasons`); the engine judges only once every

@@ -1,6 +1,6 @@
 """The score calculator's form — reusable by any page that records a round (the game sheets).
 
-A Django form whose fields read the query parameters of DESIGN.md's "Calculator query
+A Django form whose fields read the query parameters of docs/interface.md's "Calculator
 parameters" with the engine's own notation and enum; `clean` then asks the engine
 (`rules.engine.scoring`) to score the round and files its errors under the fields they concern.
 What the pages show of a form is `scoring.presenters`. No rule is decided here.
@@ -404,7 +404,7 @@ def calculator_query(
     racks: Sequence[str] = (),
     points: Sequence[int | str | None] = (),
 ) -> str:
-    """The calculator's query string (without "?"), parameters in DESIGN.md's order."""
+    """The calculator's query string (without "?"), parameters in docs/interface.md's order."""
     pairs: list[tuple[str, str]] = []
     if indicator:
         pairs.append(("indicator", indicator))

@@ -1,5 +1,5 @@
-"""Page weight as DESIGN.md's budget counts it: the HTML plus our own CSS and JS as production
-ships them (minified, kutsite/storage.py). htmx, the one library, is not ours."""
+"""Page weight as the budget counts it (docs/interface.md): the HTML plus our own CSS and JS
+as production ships them (minified, kutsite/storage.py). htmx, the one library, is not ours."""
 
 import re
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Tile notation (DESIGN.md "Tile notation"): parse and format.
+"""Tile notation (docs/interface.md, "Tile notation"): parse and format.
 
 Tokens are separated by spaces, `+`, commas or hyphens and are case-insensitive: a colour letter
 (`r` red, `k` black, `b` blue, `y` yellow; German `s` = black, `g` = yellow) and a number 1–13,

@@ -1,4 +1,4 @@
-"""DESIGN.md "Tile notation": parse and format, errors that name the bad token."""
+"""docs/interface.md, "Tile notation": parse and format, errors that name the bad token."""
 
 import pytest
 from hypothesis import given, settings

@@ -1,5 +1,5 @@
 """Page weight: our own HTML + CSS + JS as production ships them (minified, kutsite/storage.py),
-and the first HTML response gzipped (DESIGN.md)."""
+and the first HTML response gzipped (docs/interface.md, "Budgets")."""
 
 import gzip
 

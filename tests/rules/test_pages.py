@@ -524,7 +524,7 @@ def test_adding_and_swapping_examples_are_the_engines_verdict(client):
     assert seen == {"P6": 3, "P7": 2}
 
 
-# --- Weight (DESIGN.md budgets) ---------------------------------------------------------------
+# --- Weight (docs/interface.md budgets) -----------------------------------------------------------
 
 
 @pytest.mark.parametrize("path", [*ALL, "/en/rounds/20/", "/de/runden/1/"])
