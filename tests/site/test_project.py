@@ -314,3 +314,13 @@ def test_dates_are_written_as_the_pages_locale_writes_them(language, expected):
 
     with translation.override(language):
         assert date_format(date(2026, 12, 1)) == expected
+
+
+@pytest.mark.django_db
+def test_every_address_in_the_interface_doc_answers(client):
+    """docs/interface.md lists the public addresses: each one without a placeholder is a page."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "interface.md").read_text()
+    addresses = set(re.findall(r"`(/(?:en|de)/[^`<…]*)`", text))
+    assert len(addresses) >= 20, addresses
+    for address in sorted(addresses):
+        assert client.get(address).status_code == 200, address
