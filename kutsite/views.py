@@ -17,13 +17,9 @@ LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
 @cache_control(private=True, max_age=0)
 @vary_on_headers("Cookie", "Accept-Language")
 def root(request):
-    """Send `/` to the visitor's language: their cookie first, else Accept-Language."""
-    language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    if language not in LANGUAGE_CODES:
-        language = translation.get_language_from_request(request, check_path=False)
-    if language not in LANGUAGE_CODES:
-        language = settings.LANGUAGE_CODE
-    with translation.override(language):
+    """Send `/` to the visitor's language: their cookie first, else Accept-Language, else
+    LANGUAGE_CODE (Django's own order, and only languages the site has)."""
+    with translation.override(translation.get_language_from_request(request)):
         return HttpResponseRedirect(reverse("home"))
 
 
@@ -52,7 +48,7 @@ def switch_language(request, language):
         language,
         max_age=settings.LANGUAGE_COOKIE_AGE,
         samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-        secure=getattr(settings, "LANGUAGE_COOKIE_SECURE", False),
+        secure=settings.LANGUAGE_COOKIE_SECURE,
     )
     return response
 

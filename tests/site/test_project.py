@@ -130,6 +130,8 @@ def test_pages_have_no_inline_script_or_style(client, path):
         ({"HTTP_ACCEPT_LANGUAGE": "de"}, "en", "/en/"),
         ({"HTTP_ACCEPT_LANGUAGE": "en"}, "de", "/de/"),
         ({"HTTP_ACCEPT_LANGUAGE": "en"}, "xx", "/en/"),
+        ({"HTTP_ACCEPT_LANGUAGE": "de"}, "xx", "/de/"),  # a cookie of no site language
+        ({"HTTP_ACCEPT_LANGUAGE": "fr;q=0.9,de-AT;q=0.8"}, None, "/de/"),
     ],
 )
 def test_root_redirects_by_cookie_then_accept_language(client, headers, cookie, expected):
