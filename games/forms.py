@@ -8,8 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from games.models import NAME_LENGTH
-from kutsite.text import clean_name
+from kutsite.text import NAME_LENGTH, clean_name
 
 SOLO = "solo"
 TEAM = "team"
@@ -19,6 +18,13 @@ class NameField(forms.CharField):
     """A player's name: cleaned (`kutsite.text.clean_name`) before it is checked, so the
     length counts the characters that are kept, and a name of invisible characters only is
     as good as none."""
+
+    default_error_messages = {
+        "required": _("Enter a name for this player."),
+        "max_length": _(
+            "A name can have at most %(limit_value)d characters (it has %(show_value)d)."
+        ),
+    }
 
     def to_python(self, value):
         return clean_name(super().to_python(value))
@@ -37,27 +43,14 @@ class NewGameForm(forms.Form):
         ],
         initial=SOLO,
         widget=forms.RadioSelect,
+        error_messages=dict.fromkeys(
+            ("required", "invalid_choice"), _("Choose “Everyone for themselves” or a team table.")
+        ),
     )
 
     error_messages = {
         "same_name": _("Two players have the same name: give everyone a name of their own."),
     }
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for name in ("player1", "player2", "player3", "player4"):
-            field = self.fields[name]
-            field.error_messages = {
-                "required": _("Enter a name for this player."),
-                "max_length": _(
-                    "A name can have at most %(limit_value)d characters (it has %(show_value)d)."
-                ),
-            }
-            field.widget.attrs.update({"autocomplete": "off", "maxlength": NAME_LENGTH})
-        self.fields["table"].error_messages = {
-            "required": _("Choose “Everyone for themselves” or a team table."),
-            "invalid_choice": _("Choose “Everyone for themselves” or a team table."),
-        }
 
     def clean(self):
         data = super().clean()
@@ -92,29 +85,27 @@ def new_submission() -> str:
     return secrets.token_urlsafe(16)
 
 
+#: A write form's hidden fields are the page's, not the visitor's: any fault means an old page.
+INCOMPLETE = dict.fromkeys(
+    ("required", "invalid", "min_value"),
+    _("This form is incomplete: reload the sheet and try again."),
+)
+
+
 class VersionForm(forms.Form):
     """The version of the sheet the form was rendered from (optimistic concurrency), and the
     form's own id (idempotency: a double submit is answered, not written again)."""
 
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput, error_messages=INCOMPLETE)
     # Optional: a form rendered before ids existed still works, without the guard.
     submission = forms.RegexField(
-        SUBMISSION_PATTERN, required=False, max_length=64, widget=forms.HiddenInput
+        SUBMISSION_PATTERN,
+        required=False,
+        max_length=64,
+        widget=forms.HiddenInput,
+        error_messages=INCOMPLETE,
     )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["version"].error_messages = {
-            "required": _("This form is incomplete: reload the sheet and try again."),
-            "invalid": _("This form is incomplete: reload the sheet and try again."),
-            "min_value": _("This form is incomplete: reload the sheet and try again."),
-        }
-        self.fields["submission"].error_messages = self.fields["version"].error_messages
 
 
 class RedealForm(VersionForm):
-    round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["round"].error_messages = self.fields["version"].error_messages
+    round = forms.IntegerField(min_value=1, widget=forms.HiddenInput, error_messages=INCOMPLETE)

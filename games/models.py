@@ -20,10 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.sheet import ROUND_COUNT, Kind, Line
+from kutsite.text import NAME_LENGTH
 
 SECRET_BYTES = 24  # 192 bits → 32 URL-safe characters
-SECRET_LENGTH = 32
-NAME_LENGTH = 30  # the calculator's limit for a player's name
 
 
 def new_secret() -> str:

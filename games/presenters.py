@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.urls import reverse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 
 from games.models import Entry, Game
-from games.sheet import ROUND_COUNT, TEAMS, Row, progress, standings
+from games.sheet import TEAMS, Row, progress, standings
 from kutsite import content
 from rules.engine.verdicts import InputError
 from rules.models import Round
-from rules.wording import contract_text, times_word
+from rules.wording import contract_text, join_words, times_word
 
 
 def contract_texts() -> dict[int, str]:
@@ -32,21 +32,11 @@ def _word_contracts() -> dict[int, str]:
     return texts
 
 
-def join_names(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return gettext("%(list)s and %(last)s") % {
-        "list": ", ".join(names[:-1]),
-        "last": names[-1],
-    }
-
-
 @dataclass(frozen=True)
 class Cell:
     seat: int
     score: int | None
     running: int | None
-    team: str  # "A"/"B" at a team table, else ""
 
 
 @dataclass(frozen=True)
@@ -95,7 +85,7 @@ def sheet_context(
     rows = [_row_view(game, row, contracts, state.next_round, can_edit) for row in table.rows]
 
     if game.team:
-        team_names = {n: join_names([players[s - 1] for s in TEAMS[n - 1]]) for n in (1, 2)}
+        team_names = {n: join_words([players[s - 1] for s in TEAMS[n - 1]]) for n in (1, 2)}
         leader_names = [team_names[n] for n in table.leaders]
     else:
         team_names = {}
@@ -116,14 +106,11 @@ def sheet_context(
     secret = game.edit_secret
     return {
         "game": game,
-        "mode": mode,
         "can_edit": can_edit,
-        "players": players,
         "heads": [
             {"seat": s, "name": players[s - 1], "team": team_label(s) if game.team else ""}
             for s in (1, 2, 3, 4)
         ],
-        "team_names": team_names,
         "rows": rows,
         "totals": table.totals,
         "team_totals": table.team_totals,
@@ -136,10 +123,9 @@ def sheet_context(
             else None
         ),
         "scored": table.scored,
-        "round_count": ROUND_COUNT,
         "finished": table.finished,
         "leaders": leader_names,
-        "leaders_text": join_names(leader_names),
+        "leaders_text": join_words(leader_names),
         "leader_total": leader_total,
         "state": state,
         "ranking": places if table.scored else [],
@@ -174,7 +160,6 @@ def _row_view(
             seat=seat,
             score=row.scores[seat - 1] if row.scores else None,
             running=row.running[seat - 1] if row.running else None,
-            team=team_label(seat) if game.team else "",
         )
         for seat in (1, 2, 3, 4)
     )

@@ -133,12 +133,9 @@ def _write(
 
 
 def _check_exhausted(lines: list[Line], round_number: int, exhausted: bool) -> None:
-    if exhausted and redeal_count(lines, round_number) < MAX_REDEALS:
-        raise Refused(
-            Reason.EXHAUSTED_TOO_EARLY,
-            round=round_number,
-            redeals=redeal_count(lines, round_number),
-        )
+    redeals = redeal_count(lines, round_number)
+    if exhausted and redeals < MAX_REDEALS:  # E2: only after three redeals
+        raise Refused(Reason.EXHAUSTED_TOO_EARLY, round=round_number, redeals=redeals)
 
 
 def _score_columns(scores: Sequence[int]) -> dict[str, int]:

@@ -12,9 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rules.engine.scoring import winners
+
 ROUND_COUNT = 20  # C3: a game has 20 rounds
 MAX_REDEALS = 3  # E2: at most three redeals in a row; the fourth time is scored
-SEATS = (1, 2, 3, 4)
 TEAMS: tuple[tuple[int, int], ...] = ((1, 3), (2, 4))  # S5: partners sit opposite
 
 
@@ -101,16 +102,6 @@ def redeal_count(lines: Iterable[Line], round_number: int) -> int:
     return sum(1 for line in lines if line.kind is Kind.REDEAL and line.round == round_number)
 
 
-def exhausted_allowed(lines: Iterable[Line], round_number: int) -> bool:
-    """E2: a round may be scored as "the pile ran out" only after three redeals."""
-    return redeal_count(lines, round_number) >= MAX_REDEALS
-
-
-def _lowest(values: Sequence[int], labels: Sequence[int]) -> tuple[int, ...]:
-    low = min(values)
-    return tuple(label for label, value in zip(labels, values, strict=True) if value == low)
-
-
 def standings(lines: Iterable[Line], *, team: bool, round_count: int = ROUND_COUNT) -> Standings:
     """Running totals round by round, team totals, the leader — and the winner after the last
     round (S6: lowest total; at a team table the partners' totals added, S5)."""
@@ -139,9 +130,9 @@ def standings(lines: Iterable[Line], *, team: bool, round_count: int = ROUND_COU
     scored = len(by_round)
     leaders: tuple[int, ...] = ()
     if scored and team_totals is not None:
-        leaders = _lowest(team_totals, (1, 2))
+        leaders = winners(team_totals)  # team 1 or 2: the lowest total wins (S6)
     elif scored:
-        leaders = _lowest(final, SEATS)
+        leaders = winners(final)
     return Standings(
         rows=tuple(rows),
         totals=final,

@@ -27,8 +27,8 @@ from referee.models import Ruling
 from rules.guide import steps
 from rules.models import Round
 
-# The palette of site.css: --bg in light and dark mode.
-LIGHT_BG, DARK_BG = "#fbfaf7", "#141513"
+# The palette of site.css: --bg in light mode (the manifest's colours).
+LIGHT_BG = "#fbfaf7"
 
 # Every static file the stored pages use (a test holds this list to the pages), and what a
 # read-only game sheet kept offline needs to look like itself.

@@ -16,6 +16,9 @@ BIDI_CONTROLS = frozenset(
     + [chr(c) for c in range(0x2066, 0x206A)]
     + ["\u200e", "\u200f", "\u061c"]  # left-to-right, right-to-left and Arabic letter marks
 )
+#: A player's name, wherever it is typed: the calculator, a new game sheet, the sheet itself.
+NAME_LENGTH = 30
+
 ZERO_WIDTH = frozenset(["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u180e"])
 _SPACES = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 

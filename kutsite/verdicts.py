@@ -8,7 +8,7 @@ engine's verdict in words (`rules.reasons`) and the tiles as faces (`kutsite.til
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kutsite.tiles import Face
 
@@ -50,9 +50,7 @@ class Verdict:
     arranged: str = ""  # set when the tiles are drawn in another order than typed
     ruling: Link | None = None
     marker: str = "verdict"
-    notation: str = ""  # the situation in tile notation (cache keys)
     summary: str = ""  # the answer in one line, for link previews and sharing
-    extra: dict[str, str] = field(default_factory=dict)  # further data attributes
 
     @property
     def rule(self) -> str:
@@ -79,5 +77,4 @@ class Verdict:
         if self.penalty is not None:
             out.append(("data-penalty", str(self.penalty)))
         out += [(names[1], self.reason), (names[2], self.rule)]
-        out += [(f"data-{name}", value) for name, value in self.extra.items()]
         return out

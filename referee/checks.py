@@ -49,10 +49,6 @@ class MeldResult:
     melds: list[Verdict]
     opening: Verdict | None = None
 
-    @property
-    def ok(self) -> bool:
-        return all(m.ok for m in self.melds) and (self.opening is None or self.opening.ok)
-
     @cached_property  # the page says it up to three times: title, share text, status line
     def summary(self) -> str:
         """The answer in one line, for link previews and sharing: "r12 r13 r1 – Valid run"."""

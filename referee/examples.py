@@ -19,7 +19,6 @@ from kutsite.verdicts import Verdict
 from rules.engine.discards import judge_discard, next_seat, resolve_buy
 from rules.engine.melds import classify_meld
 from rules.engine.notation import (
-    format_tiles,
     parse_indicator,
     parse_melds,
     parse_tile,
@@ -70,7 +69,6 @@ def _meld(example: Any, indicator: Tile) -> Verdict:
         reason=str(verdict.reason),
         rules=(verdict.rule,),
         sentences=(describe(verdict), *okey_roles(verdict)),
-        notation=format_tiles(tiles),
     )
 
 
@@ -119,7 +117,6 @@ def _table_play(example: Any, indicator: Tile, swap: bool) -> Verdict:
         rules=tuple(dict.fromkeys(rules)),
         sentences=tuple(sentences),
         situation=tuple(s for s in [stage_sentence(example.stage)] if s),
-        notation=f"{format_tiles(meld)} + {format_tiles([tile])} {example.stage}".strip(),
     )
 
 
@@ -182,10 +179,6 @@ def _discard(example: Any, indicator: Tile) -> Verdict:
         sentences=(describe(verdict),),
         situation=tuple(discard_situation(rack, example.pile, verdict.reason)),
         rack=tuple(face_of(t, indicator) for t in rack or ()),
-        notation=(
-            f"{'|'.join(format_tiles(m) for m in table)} - {format_tiles([tile])} "
-            f"{format_tiles(rack or ())} {example.pile} {int(example.final)}"
-        ),
     )
 
 
@@ -211,7 +204,6 @@ def _buy(example: Any) -> Verdict:
         ) % {"seat": verdict.seat, "count": verdict.penalty_tiles}
         if not verdict.penalty_tiles:
             label = gettext("Player %(seat)s gets it, no penalty") % {"seat": verdict.seat}
-    wanted = ", ".join(str(s) for s in wanting)
     players = join_words(str(s) for s in wanting)
     # The next player has first claim (B1): a caption where someone else gets the tile says
     # that the next player passed on it.
@@ -244,7 +236,6 @@ def _buy(example: Any) -> Verdict:
         rules=(verdict.rule,),
         sentences=(describe(verdict),),
         situation=tuple(situation),
-        notation=f"{format_tiles([tile])} {discarder}>{wanted}",
     )
 
 

@@ -100,10 +100,6 @@ class Ruling(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("referee:ruling", args=[self.key])
 
-    def slug(self, language: str) -> str:
-        """The permalink's slug in a language: the German slug, else the key."""
-        return self.slug_de if language == "de" and self.slug_de else self.key
-
     @property
     def rule_ids(self) -> list[str]:
         return self.rules.split()

@@ -21,7 +21,7 @@ from rules.engine.notation import format_tile, format_tiles
 from rules.engine.rack import advise
 from rules.engine.scoring import RackScore
 from rules.engine.solver import Melds
-from rules.engine.tiles import Tile, okey_of, tile_points
+from rules.engine.tiles import Tile, okey_of
 from rules.engine.verdicts import ReasonCode
 from rules.reasons import format_points, kind_name, okey_roles, sentence
 from rules.wording import contract_text
@@ -65,7 +65,6 @@ class RackResult:
     sentence: str
     melds: list[MeldView]
     left: list[Face]
-    left_points: int
     penalty: ScoreView
     penalty_after: ScoreView | None = None
     further: list[MeldView] = field(default_factory=list)
@@ -175,7 +174,6 @@ def rack_result(
         sentence=sentence(advice.reason, advice.facts),
         melds=_melds(advice.melds, indicator, pairs, None if opened else contract),
         left=faces_of(advice.left, indicator),
-        left_points=sum(tile_points(t, indicator) for t in advice.left),
         penalty=_score(advice.penalty),
         penalty_after=_score(advice.penalty_after) if advice.penalty_after else None,
         further=_melds(advice.further, indicator, False),

@@ -58,7 +58,7 @@ from kutsite.fields import (
     TrimmedChoiceField,
     is_on,
 )
-from kutsite.text import clean_name
+from kutsite.text import NAME_LENGTH, clean_name
 from rules import reasons
 from rules.engine.notation import parse_indicator, parse_tiles, still_typing
 from rules.engine.scoring import PlayerInput, PlayerState, ScoreError, score_round
@@ -67,7 +67,6 @@ from rules.models import Round
 
 _ = gettext_lazy
 PLAYERS = (1, 2, 3, 4)
-NAME_LENGTH = 30
 POINTS_LIMIT = 9999  # a sanity bound on a typed total (not a rule)
 TEXT_LIMIT = 200  # longer text in any parameter is refused before parsing
 _WHOLE = re.compile(r"-?\s*[0-9]+")

@@ -170,21 +170,21 @@ def _rule_badge(rule: str, language: str | None, prefix: str) -> SafeString:
 
 
 @register.simple_tag
-def tile_picker(target: str = "", group: str = "", single: bool = False) -> SafeString:
+def tile_picker(target: str = "", group: str = "") -> SafeString:
     """Tap-to-type buttons for the tile notation input with id `target`.
 
     `group` lets one picker serve several inputs: each input marked
     `data-picker-input="<group>"` becomes the target when it gets focus.
     """
-    return _drawn_picker(target, group, single, get_language())
+    return _drawn_picker(target, group, get_language())
 
 
 # Like a tile, a picker depends only on its arguments and the language: drawn once per process.
 @lru_cache(maxsize=64)
-def _drawn_picker(target: str, group: str, single: bool, language: str | None) -> SafeString:
+def _drawn_picker(target: str, group: str, language: str | None) -> SafeString:
     context = {
         "rows": picker_rows(),  # 13 numbers per colour, drawn by picker.js from one row's data
-        "specials": [] if single else [OKEY, FALSE_JOKER],
+        "specials": [OKEY, FALSE_JOKER],
         "target": target,
         "group": group,
     }

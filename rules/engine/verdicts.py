@@ -331,8 +331,6 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
 )
 del R
 
-NO_FACTS: Mapping[str, Any] = MappingProxyType({})
-
 
 def facts(**values: Any) -> Mapping[str, Any]:
     """A read-only mapping of the facts a sentence needs."""

@@ -31,12 +31,6 @@ def player_score(rows, number: int | str):
     return next((row for row in rows if row.number == int(number)), None)
 
 
-@register.simple_tag
-def live_scores(calc) -> list:
-    """The working rows when the round could be scored, else none."""
-    return calc.working if calc.result is not None else []
-
-
 # The rows below are drawn with f-strings: numbers, step codes and the site's own markup need
 # no escaping, so only the names and sentences are escaped, as format_html would (it escapes every
 # argument, which was most of what a live answer spent here).

@@ -1,5 +1,6 @@
 """Names are text, not control codes: what a player's name keeps (issue 18, item 5)."""
 
+import re
 import unicodedata
 
 import pytest
@@ -108,3 +109,46 @@ def test_the_calculator_cleans_names_the_same_way():
     assert Calculation(form).names[:2] == ["Ana", "Jürgen"]
     form.is_valid()
     assert (form.cleaned_data["name1"], form.cleaned_data["name2"]) == ("Ana", "Jürgen")
+
+
+@pytest.mark.parametrize(
+    ("language", "table", "incomplete"),
+    [
+        (
+            "en",
+            "Choose “Everyone for themselves” or a team table.",
+            "This form is incomplete: reload the sheet and try again.",
+        ),
+        (
+            "de",
+            "Wähle „Jeder für sich“ oder einen Team-Tisch.",
+            "Dieses Formular ist unvollständig: "
+            "Lade das Spielblatt neu und versuch es noch einmal.",
+        ),
+    ],
+)
+def test_the_game_forms_say_what_is_wrong_in_the_pages_language(language, table, incomplete):
+    """The messages live on the fields: every fault of a new game's table, and of a write
+    form's hidden fields (an old page), has one sentence in each language."""
+    from django.utils import translation
+
+    from games.forms import NewGameForm, RedealForm
+
+    with translation.override(language):
+        for chosen in ("", "chairs"):
+            form = NewGameForm({"player1": "A", "player2": "B", "player3": "C", "table": chosen})
+            assert form.errors["table"] == [table]
+        form = RedealForm({"version": "0", "round": "x", "submission": "not an id"})
+        assert form.errors == {name: [incomplete] for name in ("version", "round", "submission")}
+        assert RedealForm({"round": "2"}).errors == {"version": [incomplete]}
+
+
+@pytest.mark.django_db
+def test_every_name_input_offers_the_one_limit(client):
+    """The calculator's and a new game's name inputs stop typing where the stored name ends."""
+    from kutsite.text import NAME_LENGTH
+
+    for page in ("/en/calculator/", "/de/spiele/neu/"):
+        html = client.get(page).content.decode()
+        limits = re.findall(r'<input[^>]*name="(?:name|player)\d"[^>]*maxlength="(\d+)"', html)
+        assert limits == [str(NAME_LENGTH)] * 4, page
