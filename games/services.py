@@ -18,7 +18,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.models import Entry, Game, Submission
-from games.sheet import MAX_REDEALS, Kind, Line, next_seq, progress, redeal_count
+from games.sheet import MAX_REDEALS, Kind, Line, is_scored, next_seq, progress, redeal_count
 
 
 class Conflict(Exception):
@@ -159,7 +159,7 @@ def record_round(
         state = progress(lines)
         if state.next_round is None:
             raise Refused(Reason.GAME_OVER)
-        if any(line.kind is Kind.SCORED and line.round == round_number for line in lines):
+        if is_scored(lines, round_number):
             raise Refused(Reason.ROUND_TAKEN, round=round_number, next=state.next_round)
         if round_number != state.next_round:
             raise Refused(Reason.WRONG_ROUND, round=round_number, next=state.next_round)
@@ -190,7 +190,7 @@ def edit_round(
     """Replace the scores of a round already on the sheet."""
 
     def action(lines: list[Line]) -> Done:
-        if not any(line.kind is Kind.SCORED and line.round == round_number for line in lines):
+        if not is_scored(lines, round_number):
             raise Refused(Reason.NOT_RECORDED, round=round_number)
         _check_exhausted(lines, round_number, exhausted)
         Entry.objects.filter(game=game, round=round_number, kind=Kind.SCORED).update(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 from rules.engine.scoring import winners
 
@@ -94,6 +95,16 @@ def progress(lines: Iterable[Line], round_count: int = ROUND_COUNT) -> Progress:
     if next_round is None:
         return Progress(next_round=None, redeals=0)
     return Progress(next_round=next_round, redeals=redeal_count(lines, next_round))
+
+
+class _Recorded(Protocol):  # a `Line`, or the `Entry` it comes from (whose kind is a str)
+    kind: str
+    round: int
+
+
+def is_scored(lines: Iterable[_Recorded], round_number: int | None) -> bool:
+    """Whether the sheet has scores for this round."""
+    return any(line.kind == Kind.SCORED and line.round == round_number for line in lines)
 
 
 def redeal_count(lines: Iterable[Line], round_number: int) -> int:

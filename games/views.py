@@ -54,7 +54,7 @@ from games.models import Entry, Game
 from games.presenters import contract_texts, sheet_context
 from games.recording import calculator_form, initial_calculator_form, round_of, scored_entry
 from games.retention import RETENTION_DAYS
-from games.sheet import ROUND_COUNT, Kind, progress
+from games.sheet import ROUND_COUNT, Kind, is_scored, progress
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import read_only
@@ -446,7 +446,7 @@ def _render_entry_page(
         else reverse("games:record", args=[game.edit_secret])
     )
     correct_url = ""
-    if kept and _on_sheet(entries, round_number):
+    if kept and is_scored(entries, round_number):
         correct_url = reverse("games:edit_round", args=[game.edit_secret, round_number])
         action_url = correct_url  # the live scores: for the round the entry was made for
     context.update(
@@ -467,11 +467,6 @@ def _render_entry_page(
         }
     )
     return render_page(request, "games/entry.html", "result", context, status=status)
-
-
-def _on_sheet(entries, number: int | None) -> bool:
-    """Whether round `number` is scored on the sheet."""
-    return any(e.kind == Kind.SCORED and e.round == number for e in entries)
 
 
 def _sent_round(data) -> int | None:
@@ -556,7 +551,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         """Another phone wrote first: nothing was saved, the entry stays for its own round."""
         if editing:  # the round is the page's own (its address)
             entries = _entries(fresh)
-            if not _on_sheet(entries, round_number):
+            if not is_scored(entries, round_number):
                 return taken_back(fresh, entries, status=409)
             return page(
                 version=fresh.version,
@@ -573,7 +568,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             # not become the next round by the tap that would send it again.
             message = (
                 recorded_meanwhile_message(sent)
-                if _on_sheet(entries, sent)
+                if is_scored(entries, sent)
                 else moved_meanwhile_message(sent, next_round)
             )
             return _sent_entry_page(request, fresh, entries, sent, status=409, message=message)
@@ -600,7 +595,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             # not a wrong round (the rounds were read after the other write).
             return conflict(fresh)
         number = _sent_round(request.POST)
-        if not editing and number is not None and _on_sheet(entries, number):
+        if not editing and number is not None and is_scored(entries, number):
             # Sent again from an old page: say that round is on the sheet, and how to change it;
             # the entry stays with that round.
             refusal = services.Refused(services.Reason.ROUND_TAKEN, round=number, next=round_number)
@@ -640,7 +635,7 @@ def record(request, secret):
         # stays with its round and is never saved as the next one by the usual tap.
         message = (
             already_on_sheet_message(sent)
-            if _on_sheet(entries, sent)
+            if is_scored(entries, sent)
             else moved_meanwhile_message(sent, state.next_round)
         )
         return _sent_entry_page(
