@@ -234,12 +234,9 @@ def rack(request):
         if number not in rounds:  # no rounds in the content at all: the default has none
             message = form.fields["round"].error_messages["invalid_choice"]
             form.add_error("round", message % {"value": number})
-            number = None
-        try:
-            result = (
-                None
-                if number is None
-                else rack_result(
+        else:
+            try:
+                result = rack_result(
                     data["rack"],
                     data["indicator"],
                     questions,
@@ -247,8 +244,7 @@ def rack(request):
                     contract=rounds[number].contract,
                     opened=data["opened"],
                 )
-            )
-        except InputError as error:
-            form.add_engine_error(error, default="rack")
+            except InputError as error:
+                form.add_engine_error(error, default="rack")
     context = _checker_context(request, form, result)
     return render_page(request, "referee/rack.html", "result", context)
