@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game
@@ -26,7 +25,5 @@ def purge(days: int = RETENTION_DAYS, *, dry_run: bool = False) -> int:
     games = expired_games(days)
     if dry_run:
         return games.count()
-    with transaction.atomic():
-        count = games.count()
-        games.delete()
-    return count
+    _total, by_model = games.delete()  # one transaction, with the rounds
+    return by_model.get(Game._meta.label, 0)
