@@ -217,7 +217,10 @@ def test_an_answer_is_not_for_search_engines_but_its_link_keeps_the_query(client
 def test_a_page_kept_out_of_search_engines_names_no_canonical_or_twins(client):
     """Errors and game pages say `noindex`: a canonical or hreflang link beside it would
     contradict it (and the German 404 called an English address its twin)."""
+    from django.test import RequestFactory
+
     from games import services
+    from kutsite.errors import unavailable
 
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     pages = {
@@ -228,6 +231,7 @@ def test_a_page_kept_out_of_search_engines_names_no_canonical_or_twins(client):
         ("view", 200): client.get(f"/de/spiele/ansehen/{game.view_secret}/"),
         ("record", 200): client.get(f"/en/games/{game.edit_secret}/record/"),
         ("missing sheet", 404): client.get("/en/games/" + "x" * 32 + "/"),
+        ("503", 503): unavailable(RequestFactory().get("/de/runden/")),
     }
     for (name, status), response in pages.items():
         assert response.status_code == status, name
