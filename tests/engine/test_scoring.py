@@ -99,6 +99,17 @@ def test_S5_the_finishers_partner_scores_0_even_without_melding():
     assert scores(alone) == [500, 4, 0, 500] and alone.team_totals is None
 
 
+def test_S4_S5_an_okey_finish_at_a_team_table_doubles_the_others_not_the_partner():
+    """The partner of who finished with the Okey still scores 0 (S5); the opponents' scores are
+    doubled as at any Okey finish (S4)."""
+    players = [P("melded", "k3 b11 ok"), FIN, P("not-melded"), P("not-melded")]
+    result = score_round(players, RED_OKEY, okey_finish=True, team=True)
+    assert scores(result) == [390, 0, 1000, 0]
+    assert codes(result.players[3]) == [R.TEAM_PARTNER_ZERO]
+    assert codes(result.players[0])[-1] is R.DOUBLED and codes(result.players[2])[-1] is R.DOUBLED
+    assert result.team_totals == (1390, 0)
+
+
 def test_S5_partners_sit_opposite():
     assert [partner_of(s) for s in (1, 2, 3, 4)] == [3, 4, 1, 2]
 
