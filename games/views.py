@@ -517,6 +517,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         # The record page records the sheet's next round, shown as text: any other is refused.
         round_number = progress(lines).next_round
     form = calculator_form(request.POST, game, round_number=round_number)
+    sent = _sent_round(request.POST)  # the round the form was drawn for
     fixed = round_number is not None
     if not fixed:
         round_number = round_of(form)  # the game is over: the write below says so
@@ -561,7 +562,6 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
                 on=fresh,
             )
         entries = _entries(fresh)
-        sent = _sent_round(request.POST)
         next_round = progress([e.line for e in entries]).next_round
         if sent is not None and sent != next_round:
             # Round `sent` was recorded meanwhile (or rounds were taken back): the entry must
@@ -582,25 +582,23 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     version = version_form.cleaned_data["version"]
     submission = version_form.cleaned_data["submission"]
     # Sent twice: the first copy was saved (for the round the form was drawn for).
-    intent = ("edited", round_number) if editing else ("recorded", _sent_round(request.POST))
+    intent = ("edited", round_number) if editing else ("recorded", sent)
     if (done := services.already_done(game, submission, *intent)) is not None:
         return _after_write(game, done)
     if version != game.version:
         return conflict(game)
-    sent = request.POST.get("round", "").strip()
-    if fixed and sent != str(round_number):
+    if fixed and sent != round_number:
         fresh = _reload(game)
         if fresh.version != version:
             # Another phone wrote between reading the game and its rounds: that is a conflict,
             # not a wrong round (the rounds were read after the other write).
             return conflict(fresh)
-        number = _sent_round(request.POST)
-        if not editing and number is not None and is_scored(entries, number):
+        if not editing and sent is not None and is_scored(entries, sent):
             # Sent again from an old page: say that round is on the sheet, and how to change it;
             # the entry stays with that round.
-            refusal = services.Refused(services.Reason.ROUND_TAKEN, round=number, next=round_number)
+            refusal = services.Refused(services.Reason.ROUND_TAKEN, round=sent, next=round_number)
             message = refusal_message(refusal)
-            return _sent_entry_page(request, game, entries, number, status=400, message=message)
+            return _sent_entry_page(request, game, entries, sent, status=400, message=message)
         round_errors.append(fixed_round_message(round_number, editing=editing))
         return page(version=version, status=400, message=not_saved_message())
     if not form.is_valid():
