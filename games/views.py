@@ -550,8 +550,8 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
 
     def conflict(fresh: Game):
         """Another phone wrote first: nothing was saved, the entry stays for its own round."""
+        entries = _entries(fresh)
         if editing:  # the round is the page's own (its address)
-            entries = _entries(fresh)
             if not is_scored(entries, round_number):
                 return taken_back(fresh, entries, status=409)
             return page(
@@ -561,7 +561,6 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
                 conflict=True,
                 on=fresh,
             )
-        entries = _entries(fresh)
         next_round = progress([e.line for e in entries]).next_round
         if sent is not None and sent != next_round:
             # Round `sent` was recorded meanwhile (or rounds were taken back): the entry must
