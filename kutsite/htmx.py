@@ -23,7 +23,9 @@ def render_page(request, template: str, fragment: str, context: dict, status: in
 
     Varies on both headers `wants_fragment` reads, so no cache hands a fragment to a full-page
     visit or to a history restore. A fragment answers one visitor's live input: it is private,
-    so no shared cache spends time and room on it (kutsite/http.py says why).
+    so no shared cache spends time and room on it (kutsite/http.py says why), and `no-store`:
+    nobody asks the same keystroke twice, so neither the browser's cache keeps it nor
+    `ConditionalGetMiddleware` draws an ETag for it.
     """
     partial = wants_fragment(request)
     response = render(
@@ -31,5 +33,5 @@ def render_page(request, template: str, fragment: str, context: dict, status: in
     )
     patch_vary_headers(response, ("HX-Request", "HX-History-Restore-Request"))
     if partial:
-        patch_cache_control(response, private=True)
+        patch_cache_control(response, private=True, no_store=True)
     return response

@@ -129,6 +129,11 @@ TEMPLATES = [
 # the widgets were most of the cost of a checker or calculator page with new values.
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
+# Only the admin shows messages, and its editors have a session anyway. Django's default store
+# (a cookie, then the session) sets up both stores on every request, for messages that no
+# public page shows.
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+
 # --- Database ---------------------------------------------------------------------------
 
 # SQLite needs no set-up for development; production points DATABASE_URL at PostgreSQL,

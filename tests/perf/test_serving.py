@@ -95,6 +95,7 @@ def test_a_live_fragment_is_private_and_never_fills_the_page_cache(client, path)
     assert fragment.status_code == 200 and b"<html" not in fragment.content
     cc = directives(fragment)
     assert "private" in cc and "public" not in cc and "s-maxage" not in cc
+    assert "no-store" in cc and not fragment.has_header("ETag")
     assert "HX-Request" in fragment["Vary"]
     assert rendered(client.get(path, headers=live))  # not kept: rendered every time
     client.get(path)
