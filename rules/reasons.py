@@ -532,7 +532,8 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     (
         R.CAN_ADD,
         _when("next-turn"),
-        _("From your next turn the tile can be added %(at)s."),
+        # Translators: said right after "…wait for your next turn." (MELDED_THIS_TURN).
+        _("Then the tile can be added %(at)s."),
     ),
     (
         R.CAN_ADD,
@@ -542,7 +543,8 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
     (
         R.CAN_SWAP_OKEY,
         _when("next-turn"),
-        _("From your next turn you can take this Okey by putting in %(stands_for)s."),
+        # Translators: said right after "…wait for your next turn." (MELDED_THIS_TURN).
+        _("Then you can take this Okey by putting in %(stands_for)s."),
     ),
     (
         R.CAN_SWAP_OKEY,

@@ -54,7 +54,7 @@ def test_english_page_wording(client):
     assert html.count("Not covered in the sources.") == 3
     assert "In short" in html
     assert "Okey on Pagat</a> (pagat.com)" in html
-    assert "what your table has agreed on stands" in html  # said once, in the footer of every page
+    assert "where your table has agreed on a rule of its own" in html  # in every page's footer
 
 
 def test_german_page_wording(client):
@@ -63,7 +63,7 @@ def test_german_page_wording(client):
     assert html.count("<h3>Regel in der KÜT-App</h3>") == 9
     assert html.count("<h3>Schriftliche Tischregel</h3>") == 9
     assert html.count("In den Quellen nicht erwähnt.") == 3
-    assert "Kurz gesagt" in html and "Okey-Regeln bei Pagat" in html
+    assert "Kurz gesagt" in html and "Okey, wie Pagat es aufschreibt" in html
     assert "Ist 12-13-1 eine gültige Reihe?" in html
     assert "Valid run" not in html and "Gültige Reihe" in html
 

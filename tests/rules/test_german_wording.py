@@ -90,7 +90,8 @@ def test_german_rulings_on_buying_and_taking_the_okey():  # B1, P7
         okey = Ruling.objects.get(key="take-the-okey").app_ruling
     # The tile is named, not a pronoun with nothing to stand for (QA passes one and two).
     assert "Lässt diese Person den Stein liegen, darf ihn jemand anderes" in buying
-    assert "Wollen zwei denselben Stein, bekommt ihn, wer in der Reihenfolge zuerst" in buying
+    # Two buyers: the guide's words, not the sources' („Wollen zwei Spieler denselben Stein …")
+    assert "Bei zwei Interessenten geht der Stein an den, der in der Reihenfolge eher" in buying
     assert "Wollen ihn zwei" not in buying
     assert "Aus einer Küt-Gruppe darfst du den Okey erst nehmen, wenn sie vier Steine hat." in okey
     assert "Den Okey zu nehmen zählt, als würdest du etwas auf den Tisch legen." in okey

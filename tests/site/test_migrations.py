@@ -35,6 +35,7 @@ RULES_CHANGES = [
     ROOT / "rules/migrations/0009_german_wording.json",
     ROOT / "rules/migrations/0010_glossary_referee_links.json",
     ROOT / "rules/migrations/0011_german_wording.json",
+    ROOT / "rules/migrations/0012_own_words.json",
 ]
 REFEREE_CHANGES = [
     ROOT / "referee/migrations/0004_german_slugs_and_content.json",
@@ -43,6 +44,7 @@ REFEREE_CHANGES = [
     ROOT / "referee/migrations/0009_own_words.json",
     ROOT / "referee/migrations/0010_german_wording.json",
     ROOT / "referee/migrations/0011_german_wording.json",
+    ROOT / "referee/migrations/0012_own_words.json",
 ]
 
 

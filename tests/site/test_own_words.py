@@ -48,6 +48,33 @@ REMOVED = [
     "Wollen zwei Spieler denselben Stein, bekommt ihn, wer früher",
     "bekommt ihn, wer früher an der Reihe ist",
     "In dem Zug, in dem du auslegst, darfst du weder",
+    # a content audit (2026-12-04): sentences that kept a source sentence's build, with
+    # synonyms swapped in
+    "The player who starts the round gets 15 tiles",
+    "Holding the extra tile, the starter begins with a discard",
+    "Play stops at once, and everyone counts the tiles left",
+    "At a real table there is no single rule for this",
+    "If a meld on the table holds an Okey and you have the real tile it stands for",
+    "From your next turn on you may lay down new melds and add tiles to any meld",
+    "The sum is multiplied by 5 when the Okey is red or black",
+    "If they pass on it, another player may buy it out of turn",
+    "throwing it away is a gift to the others",
+    "as their turn comes sooner",
+    "No one rulebook governs Küt",
+    "What your table has agreed on stands",
+    "reports only what the written sources say",
+    "Pagat’s Okey rules agree: 12-13-1 counts",
+    "The written table rule matches: whoever puts in the tile the Okey stands for",
+    "The written table rule makes melding a turn of its own",
+    "A penalty for discarding an Okey in the middle of a round is not mentioned",
+    "Die Okey-Regeln bei Pagat sehen es genauso",
+    "Nach der schriftlichen Tischregel ist das Auslegen ein eigener Zug",
+    "Eine Strafe für einen Okey, der mitten in der Runde abgeworfen wird",
+    "Wollen zwei denselben Stein, bekommt ihn",
+    "Küt kennt kein festes Regelbuch",
+    "12-13-1 ist eine Reihe, 13-1-2 nicht",
+    "wer ihn abwirft, zieht 2 Strafsteine",
+    "macht den anderen ein Geschenk",
 ]
 
 
