@@ -220,6 +220,26 @@ def test_C3_rounds_are_numbered_in_order():
     assert _codes(validate_round_list([])) == [(None, R.NO_ROUNDS, "C3")]
 
 
+def test_C3_a_misnumbered_round_names_the_number_it_should_have():
+    rounds = list(DEFAULT_ROUNDS)
+    rounds[1] = replace(rounds[1], number=7)
+    [problem] = validate_round_list(rounds)
+    assert (problem.reason, problem.facts["expected"]) == (R.ROUND_NUMBERS_NOT_CONSECUTIVE, 2)
+
+
+def test_M2_a_contract_may_ask_for_a_run_of_up_to_14_tiles():
+    """1 to 13 and the 1 after 13 (M2): the longest run there is."""
+    assert Contract(runs=1, run_size=14).tile_count == 14
+    with pytest.raises(InputError) as caught:
+        Contract(runs=1, run_size=15)
+    assert caught.value.code is R.RUN_SIZE_OUT_OF_RANGE
+
+
+def test_C4_one_tile_and_two_okeys_in_the_last_round_read_as_a_group_first():
+    verdict = check_all_at_once(M("ok ok r5|k7 b7 y7"), B8)
+    assert verdict.ok and verdict.kinds == (MeldKind.GROUP, MeldKind.GROUP)
+
+
 def test_round_is_plain_data():
     r = Round(number=1, contract=Contract(groups=1), example=M("r7 k7 b7"), indicator=B8)
     assert validate_round_list([r, replace(DEFAULT_ROUNDS[19], number=2)]) == ()

@@ -107,6 +107,17 @@ CASES = [
     ("T4", "fj r7", None, R.FALSE_JOKER_NOT_WILD, {}),
     ("T1", "fj fj fj", None, R.TOO_MANY_COPIES, {"tile": t("fj"), "count": 3}),
     ("T1", "r7 r7 r7", None, R.TOO_MANY_COPIES, {"tile": t("r7")}),
+    ("T1", "r1 r1 r1", None, R.TOO_MANY_COPIES, {"tile": t("r1"), "count": 3}),
+    # rows a mutation test found unpinned: each fails on one changed line of melds.py
+    ("M1", "ok ok r5 r5", None, R.GROUP_REPEATED_COLOUR, {}),  # two Okeys are not too many (T3)
+    ("M1", "r7 k7 b7 r7", None, R.GROUP_REPEATED_COLOUR, {"colour": "r"}),  # four, not too long
+    ("M1", "r1 k1 y5", None, R.GROUP_MIXED_NUMBERS, {"tile": t("y5"), "number": 1}),
+    ("M4", "r1 ok", PAIR, R.VALID_PAIR, {"tile": t("r1")}),
+    ("M4", "ok r1", PAIR, R.VALID_PAIR, {"tile": t("r1")}),
+    ("T4", "r1 k1 fj", None, R.FALSE_JOKER_NOT_WILD, {}),  # the false joker is b9, not a 1
+    ("T4", "fj fj ok", None, R.FALSE_JOKER_NOT_WILD, {}),
+    ("M2", "r3 fj k7", None, R.RUN_MIXED_COLOURS, {}),
+    ("M2", "r3 k5 ok ok", None, R.RUN_MIXED_COLOURS, {"tile": t("k5"), "colour": "r"}),
     # the indicator b8 lies face up: a meld can hold only one more blue 8, in every mode (T1)
     ("T1", "b8 b8", None, R.TOO_MANY_COPIES, {"tile": t("b8"), "count": 2, "indicator": True}),
     ("T1", "b7 b8 b8", None, R.TOO_MANY_COPIES, {"count": 2, "indicator": True}),
@@ -284,3 +295,29 @@ def test_verdicts_are_frozen_dataclasses_equal_to_ordinary_construction():
     with pytest.raises(FrozenInstanceError):
         verdict.ok = False  # type: ignore[misc]
     assert classify_meld(T("k3 ok k5"), B8).readings[0] is verdict.readings[0]  # shared
+
+
+def test_M4_a_red_1_with_an_okey_is_a_pair_the_okey_standing_for_r1():
+    for typed in ("r1 ok", "ok r1"):
+        assert classify_meld(T(typed), B8).okey_stands_for == ((t("r1"),),)
+    for pair in ("y9 y9", "r1 r1"):  # red 1 is code 0: no Okey in a pair of two real tiles
+        assert classify_meld(T(pair), B8).okey_stands_for == ()
+    assert classify_meld(T("r7 r7 b7"), B8).okey_stands_for == ()  # invalid: stands for nothing
+
+
+def test_M4_read_as_gives_the_other_reading_of_one_tile_and_two_okeys():
+    """The referee's checkers show `ok ok r5` as the kind the table laid it as (read_as)."""
+    verdict = classify_meld(T("ok ok r5"), B8)
+    run = verdict.read_as(RUN)
+    assert run.ok and run.kind is RUN and run.kinds == (RUN, GROUP)
+    assert (run.reason, run.rule) == (R.VALID_RUN, "M2")
+    assert (run.facts["low"], run.facts["high"], run.facts["size"]) == (3, 5, 3)
+    assert run.okey_stands_for == ((t("r3"),), (t("r4"),))
+    assert verdict.read_as(GROUP) is verdict and verdict.read_as(PAIR) is verdict
+    invalid = classify_meld(T("r7 r7 b7"), B8)
+    assert invalid.read_as(RUN) is invalid
+
+
+def test_M3_a_pair_where_pairs_are_not_allowed_has_no_kind():
+    verdict = classify_meld(T("y9 y9"), B8, allow_pairs=False)
+    assert not verdict.ok and verdict.kinds == () and verdict.kind is None

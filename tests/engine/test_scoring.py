@@ -199,6 +199,16 @@ ERROR_CASES = [
         [(2, "state", R.UNKNOWN_STATE)],
     ),
     ("D1", [FIN, P("not-melded"), P("not-melded")], {}, [(None, "players", R.WRONG_PLAYER_COUNT)]),
+    # the count alone: three players with no finisher are not also "nobody finished"
+    ("D1", [P("not-melded")] * 3, {}, [(None, "players", R.WRONG_PLAYER_COUNT)]),
+    # a state nobody knows is not also "nobody finished"
+    (None, [P("sleeping"), *[P("not-melded")] * 3], {}, [(1, "state", R.UNKNOWN_STATE)]),
+    (
+        "S3",
+        [FIN, P("melded", points=-1), P("not-melded"), P("not-melded")],
+        {},
+        [(2, "points", R.NEGATIVE_POINTS)],
+    ),
     (
         "T1",
         [FIN, P("melded", "r7 r7"), P("melded", "r7"), P("not-melded")],
@@ -261,11 +271,56 @@ def test_impossible_input_is_rejected_with_reasons(rule, players, options, error
     assert all(e.rule == rule for e in result.errors)
 
 
-def test_T5_a_false_joker_indicator_is_an_input_error():
-    result = score_round([FIN, P("not-melded"), P("not-melded"), P("not-melded")], FALSE_JOKER)
+@pytest.mark.parametrize("rack", [None, "ok r3"])
+def test_T5_a_false_joker_indicator_is_an_input_error(rack):
+    """Only that: with no Okey known, an Okey on a rack is not judged (nor a crash)."""
+    second = P("not-melded") if rack is None else P("melded", rack)
+    result = score_round([FIN, second, P("not-melded"), P("not-melded")], FALSE_JOKER)
     assert [(e.field, e.code, e.rule) for e in result.errors] == [
         ("indicator", R.FALSE_JOKER_INDICATOR, "T5")
     ]
+
+
+def test_S1_S3_zero_points_are_points_and_a_finisher_may_be_typed_with_them():
+    result = score_round([P("finished", points=0), *[P("not-melded")] * 3], BLUE_OKEY)
+    assert scores(result) == [0, 500, 500, 500]
+    result = score_round([FIN, P("melded", points=0), *[P("not-melded")] * 2], BLUE_OKEY)
+    assert scores(result)[1] == 0
+
+
+def test_C4_S4_the_final_round_note_only_in_the_final_round():
+    players = [FIN, P("melded", "k3 b11 ok"), P("not-melded"), P("not-melded")]
+    assert score_round(players, RED_OKEY, okey_finish=True).notes == ()
+    assert score_round(players, RED_OKEY, final_round=True).notes == ()
+    assert score_round(players, RED_OKEY, okey_finish=True, final_round=True).notes != ()
+
+
+def test_S3_each_line_of_the_working_carries_its_own_points():
+    # Okey b9 (×2): r4 and a false joker = (4 + 25) × 2 = 58
+    rack = (*T("r4"), FALSE_JOKER)
+    players = [FIN, PlayerInput(state="melded", rack=rack), P("not-melded"), P("not-melded")]
+    steps = score_round(players, BLUE_OKEY).players[1].breakdown
+    assert [(s.code, s.points) for s in steps] == [
+        (R.FACE_VALUES, 4),
+        (R.FALSE_JOKER_25, 25),
+        (R.MULTIPLIER, 58),
+    ]
+    result = score_round([FIN, P("melded", "ok"), P("melded", "r4"), P("not-melded")], BLUE_OKEY)
+    assert codes(result.players[1]) == [R.OKEY_25, R.MULTIPLIER]  # no face values to add
+    assert codes(result.players[2]) == [R.FACE_VALUES, R.MULTIPLIER]  # no Okey line
+
+
+def test_S1_S5_a_zero_score_says_why_with_0_points():
+    players = [FIN, P("not-melded"), P("melded"), P("not-melded")]
+    result = score_round(players, BLUE_OKEY, team=True)
+    assert [(s.code, s.points) for s in result.players[0].breakdown] == [(R.FINISHER_ZERO, 0)]
+    assert [(s.code, s.points) for s in result.players[2].breakdown] == [(R.TEAM_PARTNER_ZERO, 0)]
+
+
+def test_T1_T3_a_third_okey_on_the_racks_is_named_as_an_okey():
+    result = score_round([FIN, P("melded", "ok b9"), P("melded", "ok"), P("not-melded")], BLUE_OKEY)
+    [error] = result.errors
+    assert error.code is R.TOO_MANY_COPIES and error.facts.get("okey") is True
 
 
 def test_the_finishers_partner_needs_no_rack_at_a_team_table():
