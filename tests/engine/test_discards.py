@@ -160,3 +160,26 @@ def test_buying_input_errors(discarder, wanting, limit, code):
     with pytest.raises(InputError) as caught:
         resolve_buy(discarder, wanting, limit=limit)
     assert caught.value.code is code
+
+
+# Found unpinned by a mutation run of discards.py: each fails on one changed line.
+
+
+def test_D1_X5_a_pile_larger_than_after_the_deal_is_an_input_error():
+    """48 tiles are left in the pile after the deal (D1); more cannot remain."""
+    with pytest.raises(InputError) as caught:
+        judge_discard(t("b7"), M(TABLE), B8, pile=49)
+    assert caught.value.code is R.PILE_TOO_LARGE and caught.value.field == "pile"
+    verdict = judge_discard(t("b7"), M(TABLE), B8, pile=48)
+    assert (verdict.penalty, verdict.rule) == (2, "X2")
+
+
+def test_B1_B2_a_seat_that_has_not_bought_yet_may_buy_under_a_limit_of_one():
+    verdict = resolve_buy(1, {3}, limit=1)
+    assert (verdict.seat, verdict.penalty_tiles, verdict.reason, verdict.rule) == (
+        3,
+        1,
+        R.BOUGHT,
+        "B1",
+    )
+    assert verdict.facts["buys_left"] == 0

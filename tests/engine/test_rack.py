@@ -345,3 +345,38 @@ def test_P8_a_contract_over_twelve_tiles_is_an_input_error_in_the_engine_api():
             call()
         assert caught.value.code is ReasonCode.CONTRACT_TOO_LONG
         assert caught.value.facts == {"tiles": 14, "limit": MAX_CONTRACT_TILES}
+
+
+# Found unpinned by a mutation run of rack.py: each fails on one changed line.
+
+
+def test_C2_what_is_missing_leaves_out_the_runs_and_pairs_the_rack_holds():
+    advice = advise(T("r1 r2 r3 k7 b7 y5"), Contract(groups=1, runs=1), B8)
+    assert advice.reason is ReasonCode.CANNOT_OPEN
+    assert (advice.made, advice.missing) == (Contract(runs=1), Contract(groups=1))
+    advice = advise(T("r5 r5 k9 y2 k11"), Contract(pairs=2), B8)
+    assert advice.reason is ReasonCode.CANNOT_OPEN
+    assert (advice.made, advice.missing) == (Contract(pairs=1), Contract(pairs=1))
+
+
+def test_M3_no_pair_is_advised_once_the_contract_is_down():
+    """Pairs only in a contract that asks for them and in the last round (M3, C4)."""
+    advice = advise(T("r5 r5 k9"), Contract(groups=1), B8, opened=True)
+    assert (advice.ok, advice.reason, advice.melds) == (False, ReasonCode.FURTHER_MELDS, ())
+    advice = advise(T("r5 r5"), Contract(groups=1), B8, opened=True)
+    assert (advice.ok, advice.reason, advice.rule) == (False, ReasonCode.FURTHER_MELDS, "P4")
+    advice = advise(T("r7 k7 b7 y5 y5 k1"), Contract(groups=1), B8)
+    assert advice.reason is ReasonCode.CAN_OPEN and advice.further == ()
+
+
+def test_P8_the_melds_that_follow_an_opening_keep_a_tile_to_discard():
+    advice = advise(T("r1 r2 r3 k7 b7 y7"), Contract(groups=1), B8)
+    assert advice.reason is ReasonCode.CAN_OPEN and advice.further == ()
+    assert sorted(advice.left) == sorted(T("r1 r2 r3"))
+
+
+def test_S3_the_penalty_after_further_melds_counts_the_rack_left():
+    # Okey b9 (×2): y9 and k1 stay after r1 r2 r3 and k7 b7 y7 go down: (9 + 1) × 2 = 20
+    advice = advise(T("r1 r2 r3 k7 b7 y7 y9 k1"), Contract(groups=1), B8, opened=True)
+    assert advice.ok and advice.reason is ReasonCode.FURTHER_MELDS
+    assert advice.penalty_after is not None and advice.penalty_after.score == 20

@@ -25,6 +25,7 @@ from rules.engine import (
     tile,
     tile_points,
 )
+from rules.engine.tiles import Tile, TileKind
 
 from .helpers import B8, I, T, t
 
@@ -143,3 +144,47 @@ def test_tile_constructor_rejects_impossible_tiles():
         tile("r", 14)
     assert caught.value.code is ReasonCode.NUMBER_OUT_OF_RANGE
     assert tile("k", 7) == t("k7") and tile(Colour.BLACK, 7).colour is Colour.BLACK
+
+
+# Found unpinned by a mutation run of tiles.py: each fails on one changed line.
+
+
+@pytest.mark.parametrize("face", ["r1", "r2"])
+def test_T1_two_of_a_tile_without_an_indicator_are_allowed(face):
+    """Red 1 is code 0: no exception to "two of each" when no indicator lies face up."""
+    assert excess_copies(T(f"{face} {face}")) is None
+    assert excess_copies(T(f"{face} {face} {face}")) == (t(face), 3, False, False)
+
+
+def test_T1_numbers_run_from_1_to_13_so_a_0_is_no_tile():
+    with pytest.raises(InputError) as caught:
+        tile("r", 0)
+    assert caught.value.code is ReasonCode.NUMBER_OUT_OF_RANGE
+    assert tile("r", 1).number == 1 and tile("y", 13).number == 13
+
+
+def test_T1_a_numbered_tile_needs_a_colour():
+    with pytest.raises(InputError) as caught:
+        Tile(None, 5)
+    assert caught.value.code is ReasonCode.MISSING_COLOUR
+
+
+@pytest.mark.parametrize(
+    ("colour", "number", "kind"),
+    [
+        (Colour.RED, 0, TileKind.FALSE_JOKER),
+        (None, 5, TileKind.OKEY),
+        (Colour.RED, 5, TileKind.OKEY),
+    ],
+)
+def test_T3_T4_a_false_joker_or_okey_has_no_colour_or_number(colour, number, kind):
+    with pytest.raises(ValueError):
+        Tile(colour, number, kind)
+    assert Tile(None, 0, TileKind.FALSE_JOKER) == FALSE_JOKER
+
+
+def test_T3_T4_each_kind_of_tile_prints_as_its_notation_and_says_what_it_is():
+    assert (str(FALSE_JOKER), str(OKEY), str(t("b9"))) == ("fj", "ok", "b9")
+    assert FALSE_JOKER.is_false_joker and not t("b9").is_false_joker and not OKEY.is_false_joker
+    assert OKEY.is_okey_token and not t("b9").is_okey_token and not FALSE_JOKER.is_okey_token
+    assert t("b9").is_number and not OKEY.is_number
