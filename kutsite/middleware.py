@@ -1,5 +1,7 @@
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.middleware import cache
+from django.utils import translation
 
 from kutsite.htmx import wants_fragment
 
@@ -21,12 +23,24 @@ class PermissionsPolicyMiddleware:
 
 
 class FetchFromCacheMiddleware(cache.FetchFromCacheMiddleware):
-    """Django's page cache, not asked for an htmx fragment. A fragment answers one visitor's
-    live input and is never kept (kutsite/htmx.py), so looking it up could only miss; skipped,
-    the request is also not offered to `UpdateCacheMiddleware`. A history restore wants the
-    whole page and is asked as usual."""
+    """Django's page cache, asked before `LocaleMiddleware`, and not asked for an htmx fragment.
+
+    The key holds the page's language (`request.LANGUAGE_CODE`, which `LocaleMiddleware` sets
+    further in and the stored copy's key was made with): it is read from the request here as
+    `LocaleMiddleware` reads it (the URL's prefix, else the cookie or Accept-Language), so a
+    hit skips the locale and the security-header middleware, whose headers it already carries.
+
+    A fragment answers one visitor's live input and is never kept (kutsite/htmx.py), so looking
+    it up could only miss; skipped, the request is also not offered to `UpdateCacheMiddleware`.
+    A history restore wants the whole page and is asked as usual. A request for a host the
+    site does not serve is not looked up either: it goes on, to be refused with the site's 400
+    page and every security header."""
 
     def process_request(self, request):
         if wants_fragment(request):
             return None
-        return super().process_request(request)
+        request.LANGUAGE_CODE = translation.get_language_from_request(request, check_path=True)
+        try:
+            return super().process_request(request)
+        except DisallowedHost:
+            return None

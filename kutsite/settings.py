@@ -84,18 +84,19 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     # ETag on every page and 304 for a phone that already has it, kept or not.
     "django.middleware.http.ConditionalGetMiddleware",
-    # Security headers on every answer, kept or not, errors included.
+    # A kept page goes out here, skipping everything below: it was stored with the headers
+    # they add, and public pages use no session, user or CSRF token. The key is built from the
+    # Vary headers learned when the page was stored and the page's language, read from the
+    # request as LocaleMiddleware reads it, so this place does not change which page a request
+    # gets, only what a hit costs. Django's own, except that a live htmx fragment (never kept)
+    # does not look itself up.
+    "kutsite.middleware.FetchFromCacheMiddleware",
+    # Security headers on every answer that is drawn, errors and redirects included.
     "kutsite.middleware.PermissionsPolicyMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # The page's language comes from its URL prefix (no session involved); the page cache's
-    # key needs it, so it is set before the cache is asked.
+    # The page's language comes from its URL prefix (no session involved).
     "django.middleware.locale.LocaleMiddleware",
-    # A kept page goes out here, skipping what follows: public pages use no session, user or
-    # CSRF token. The key is built from the Vary headers learned when the page was stored, so
-    # this place does not change which page a request gets, only what a hit costs. Django's
-    # own, except that a live htmx fragment (never kept) does not look itself up.
-    "kutsite.middleware.FetchFromCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

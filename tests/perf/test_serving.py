@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from games import services
 from games.forms import SUBMISSION_PATTERN
@@ -86,6 +87,32 @@ def test_each_language_and_representation_has_its_own_copy(client):
     assert again.content == page.content and not rendered(again)
     fragment_again = client.get(url, headers={"HX-Request": "true"})
     assert fragment_again.content == fragment.content and rendered(fragment_again)
+
+
+def test_a_kept_page_is_found_by_its_own_language_whatever_the_process_spoke_last(client):
+    # A hit is answered before LocaleMiddleware: the key's language must come from the request,
+    # not from the language the process last switched to.
+    pages = {"en": "/en/rounds/", "de": "/de/runden/"}
+    kept = {language: client.get(path).content for language, path in pages.items()}
+    try:
+        for language, path in pages.items():
+            translation.activate("de" if language == "en" else "en")
+            again = client.get(path)
+            assert not rendered(again), path
+            assert again.content == kept[language]
+            assert again["Content-Language"] == language
+    finally:
+        translation.deactivate()
+
+
+def test_a_foreign_host_is_refused_with_every_header_and_nothing_is_kept(client):
+    path = PUBLIC[0]
+    client.get(path)  # kept
+    refused = client.get(path, headers={"Host": "evil.example"})
+    assert refused.status_code == 400
+    assert refused.has_header("Content-Security-Policy") and refused["X-Frame-Options"] == "DENY"
+    assert "private" in refused["Cache-Control"]
+    assert not rendered(client.get(path))  # the kept page is still there, untouched
 
 
 @pytest.mark.parametrize("path", [p for p in PUBLIC if "?" in p])
