@@ -21,7 +21,24 @@ SITEMAPS = {
     **GAMES_SITEMAPS,
 }
 
-urlpatterns = [
+# Resolving tries each pattern in turn, and every translated one costs a gettext. The pages come
+# first (a path without a language prefix is ruled out by one comparison), and among them the
+# sections with a prefix of their own, where one comparison rules each out (the checkers and
+# the game sheets are the views asked most often with answers nobody has asked before).
+urlpatterns = i18n_patterns(
+    path(_("referee/"), include("referee.urls")),
+    path(_("games/"), include("games.urls")),
+    path("", views.home, name="home"),
+    path("", include("scoring.urls")),
+    path("", include("rules.urls")),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline, name="offline"),
+    path("offline/store.json", offline.store, name="offline_store"),
+)
+
+
+# The addresses without a language: tried after the pages, which are asked far more often.
+urlpatterns += [
     path("", views.root, name="root"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.health, name="health"),
@@ -40,20 +57,6 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
 ]
-
-# Resolving tries each pattern in turn, and every translated one costs a gettext: the sections
-# with a prefix of their own come first, where one comparison rules each out (the checkers and
-# the game sheets are the views asked most often with answers nobody has asked before).
-urlpatterns += i18n_patterns(
-    path(_("referee/"), include("referee.urls")),
-    path(_("games/"), include("games.urls")),
-    path("", views.home, name="home"),
-    path("", include("scoring.urls")),
-    path("", include("rules.urls")),
-    path("manifest.webmanifest", offline.manifest, name="manifest"),
-    path("offline/", offline.offline, name="offline"),
-    path("offline/store.json", offline.store, name="offline_store"),
-)
 
 handler400 = errors.bad_request
 handler403 = errors.permission_denied

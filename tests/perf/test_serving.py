@@ -224,6 +224,27 @@ def test_the_read_only_sheet_is_kept_compressed_and_plain_for_who_asks(client):
 
 
 @pytest.mark.parametrize("mode", ["sheet", "view"])
+def test_a_sheet_keeps_its_page_and_its_fragment_side_by_side(client, mode):
+    """A phone that polls (the fragment) and one that opens the sheet (the page) do not push
+    each other's copy out; each language has its own."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    secret = game.edit_secret if mode == "sheet" else game.view_secret
+    paths = []
+    for language in ("en", "de"):
+        with translation.override(language):
+            paths.append(reverse(f"games:{mode}", args=[secret]))
+    live = {"HX-Request": "true"}
+    asks = [(path, headers) for path in paths for headers in ({}, live)]
+    first = [client.get(path, headers=headers) for path, headers in asks]
+    again = [client.get(path, headers=headers) for path, headers in asks]
+    assert [r.status_code for r in first + again] == [200] * 8
+    assert [rendered(r) for r in first] == [True] * 4
+    assert [rendered(r) for r in again] == [False] * 4
+    assert [b"<html" in r.content for r in again] == [True, False, True, False]
+    assert again[0]["Content-Language"] == "en" and again[2]["Content-Language"] == "de"
+
+
+@pytest.mark.parametrize("mode", ["sheet", "view"])
 def test_a_kept_sheet_asks_the_database_for_its_version_alone(
     client, django_assert_num_queries, django_assert_max_num_queries, mode
 ):
