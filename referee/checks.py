@@ -60,9 +60,6 @@ def _line(
 ) -> Verdict:
     """One meld's verdict; `any_round`: no round was chosen, so a pair is said to count only
     where a contract asks for pairs (M3)."""
-    arranged = gettext(
-        "The order of the tiles does not matter: they are shown in the order that makes the run."
-    )
     notes = okey_roles(verdict)
     if any_round and verdict.kind is MeldKind.PAIR:
         notes.append(
@@ -75,7 +72,14 @@ def _line(
         ok=verdict.ok,
         kind=str(verdict.kind.value) if verdict.kind is not None else "",
         label=verdict_label(verdict),
-        arranged=arranged if verdict.arranged and verdict.kind is MeldKind.RUN else "",
+        arranged=(
+            gettext(
+                "The order of the tiles does not matter: they are shown in the order that makes "
+                "the run."
+            )
+            if verdict.arranged and verdict.kind is MeldKind.RUN
+            else ""
+        ),
         reason=str(verdict.reason),
         rules=(verdict.rule,),
         sentences=(describe(verdict),),
