@@ -255,3 +255,26 @@ def test_seeded_15_tile_racks_every_yes_is_accepted():
                 answers += 1
                 assert_accepted(rack, contract, indicator, melds)
     assert answers > 100  # the racks exercise the solver's yes branch
+
+
+# Rows a mutation run of solver.py found unpinned: the rule each one checks comes first.
+RULE_CASES = [
+    # rule, contract, rack (indicator b8: Okey b9), solvable
+    ("M2", FINAL, "y13 y1 y2", False),  # 13-1-2 is no run in the final round either
+    ("M2", FINAL, "y13 y1 y2 y3", False),  # 1-2-3 leaves the 13 alone
+    ("M1", Contract(groups=1), "r13 k13 b13", True),  # the 13s make a group like any number
+    ("M1", Contract(groups=2), "r13 k13 b13 y13 ok ok", True),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "contract", "rack", "solvable"),
+    RULE_CASES,
+    ids=[f"{c[0]} {c[2]}" for c in RULE_CASES],
+)
+def test_runs_and_groups_at_the_ends_of_the_numbers(rule, contract, rack, solvable):
+    melds = solve_contract(T(rack), contract, B8)
+    assert (melds is not None) is solvable, rule
+    assert brute_contract(T(rack), contract, B8) is solvable
+    if melds is not None:
+        assert_accepted(T(rack), contract, B8, melds)
