@@ -143,14 +143,15 @@ def _version(request, mode: str, secret: str) -> int | None:
 
 
 def _kept_key(request) -> str:
-    """Which kept copy may answer: one per sheet address (its secret and language) and per
-    representation its `Vary` names — the page or the htmx fragment, compressed or not. Every
-    other header the sheet varies on (the cookie with the CSRF token) changes only the slots
-    that `_filled` fills in per answer, and the ETag (`sheet_etag`) is checked before a copy is
-    used. A direct key: the page cache's own (`get_cache_key`) asks the store twice and cost a
-    tenth of a kept sheet's answer."""
-    encoding = request.META.get("HTTP_ACCEPT_ENCODING", "")
-    which = f"{request.path}\n{wants_fragment(request):d}\n{encoding}"
+    """Which kept copy may answer: one per sheet address (its secret, language and query: a
+    write's `?done=…` message) and per representation its `Vary` names — the page or the htmx
+    fragment, compressed or not. Every other header the sheet varies on (the cookie with the
+    CSRF token) changes only the slots that `_filled` fills in per answer, and the ETag
+    (`sheet_etag`) is checked before a copy is used. A direct key: the page cache's own
+    (`get_cache_key`) asks the store twice and cost a tenth of a kept sheet's answer."""
+    meta = request.META
+    query, encoding = meta.get("QUERY_STRING", ""), meta.get("HTTP_ACCEPT_ENCODING", "")
+    which = f"{request.path}\n{query}\n{wants_fragment(request):d}\n{encoding}"
     return "games." + hashlib.md5(which.encode(), usedforsecurity=False).hexdigest()
 
 
@@ -336,7 +337,7 @@ def view(request, secret):
     if kept is not None and kept["ETag"] == etag:
         return kept
     response = _compressed_view(request, _game_or_404(request, VIEW, secret))
-    # Kept compressed (the `Vary` it learns includes Accept-Encoding), not gzipped per visit.
+    # Kept compressed (its key holds the Accept-Encoding asked with), not gzipped per visit.
     response["ETag"] = etag
     _keep(request, response)
     return response

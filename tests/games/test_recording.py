@@ -155,6 +155,16 @@ def test_the_done_message_is_news_only_until_the_sheet_changes_again(client, gam
     assert "data-done" not in client.get(done.split("-v")[0]).content.decode()
 
 
+def test_the_done_message_shows_only_at_its_own_address(client, game):
+    """The sheet is kept per address: the plain sheet does not repeat a write's message, and
+    the address that carries it still says it."""
+    done = post_round(client, game, 1, game.version)["Location"]
+    plain = done.split("?")[0]
+    assert "data-done" in client.get(done).content.decode()
+    assert "data-done" not in client.get(plain).content.decode()
+    assert "data-done" in client.get(done).content.decode()
+
+
 def test_recording_a_round_stores_the_calculators_scores(client, game):
     response = post_round(client, game, 1, game.version)
     assert response.status_code == 302
