@@ -7,7 +7,7 @@ off the engine's output."""
 import pytest
 
 from rules.engine import Contract, check_opening, tile_points
-from rules.engine.best import best_opening, opening_outs, rest_of
+from rules.engine.best import best_cover, best_opening, opening_outs, rest_of
 
 from .helpers import B8, I, M, T
 
@@ -109,3 +109,19 @@ def test_C2_T1_T4_no_false_joker_is_an_out_when_both_are_on_the_rack():
     rack = T("b7 b8 fj fj b10 b11 b10 b11")
     outs = {str(o.tile): o.unseen for o in opening_outs(rack, Contract(runs=3), B8)}
     assert outs == {"b6": 2, "b12": 2, "ok": 2}
+
+
+# ---------------------------------------------------------------- best_cover's defaults
+
+
+def test_C4_P8_best_cover_counts_pairs_and_keeps_no_tile_back_unless_told():
+    """Called with the rack and the indicator alone, `best_cover` reads the rack as the final
+    round does (pairs count, C4) and lays everything it can; `keep` leaves a tile to discard
+    (P8), `pairs=False` counts runs and groups only."""
+    pairs = T("r5 r5 k9 k9")
+    assert sorted(x for m in best_cover(pairs, B8) for x in m) == sorted(pairs)
+    assert best_cover(pairs, B8, pairs=False) == ()
+    assert len(best_cover(pairs, B8, keep=True)) == 1  # one pair down, two tiles kept back
+    run = T("r1 r2 r3")
+    assert best_cover(run, B8) == (tuple(run),)
+    assert best_cover(run, B8, keep=True) == ()  # laying the run would leave nothing to discard
