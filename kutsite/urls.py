@@ -36,7 +36,6 @@ urlpatterns = i18n_patterns(
     path("offline/store.json", offline.store, name="offline_store"),
 )
 
-
 # The addresses without a language: tried after the pages, which are asked far more often.
 urlpatterns += [
     path("", views.root, name="root"),
