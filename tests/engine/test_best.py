@@ -7,7 +7,7 @@ off the engine's output."""
 import pytest
 
 from rules.engine import Contract, check_opening, tile_points
-from rules.engine.best import best_cover, best_opening, opening_outs, rest_of
+from rules.engine.best import best_cover, best_opening, contract_part, opening_outs, rest_of
 
 from .helpers import B8, I, M, T
 
@@ -81,6 +81,21 @@ def test_C2_the_best_opening_comes_in_table_order_groups_runs_pairs():
     assert [sorted(m) for m in melds] == [sorted(m) for m in M("r7 k7 b7|y1 y2 y3|k5 k5")]
 
 
+@pytest.mark.parametrize(
+    ("rack", "order"),
+    [
+        # C2: with no run in the contract the group still comes before the pair, whether the
+        # pair is a twin (k5 k5) or a tile and the Okey (M4: k5 + ok, Okey b9 with b8).
+        ("k5 r7 k7 k5 b7", "r7 k7 b7|k5 k5"),
+        ("k5 r7 k7 ok b7", "r7 k7 b7|k5 ok"),
+    ],
+)
+def test_C2_M4_a_group_comes_before_a_pair_when_the_contract_has_no_run(rack, order):
+    melds = best_opening(T(rack), Contract(groups=1, pairs=1), B8)
+    assert melds is not None
+    assert [sorted(m) for m in melds] == [sorted(m) for m in M(order)]
+
+
 # ---------------------------------------------------------------- what stays on the rack
 
 
@@ -109,6 +124,35 @@ def test_C2_T1_T4_no_false_joker_is_an_out_when_both_are_on_the_rack():
     rack = T("b7 b8 fj fj b10 b11 b10 b11")
     outs = {str(o.tile): o.unseen for o in opening_outs(rack, Contract(runs=3), B8)}
     assert outs == {"b6": 2, "b12": 2, "ok": 2}
+
+
+def test_C2_T1_T3_no_okey_is_an_out_when_both_are_on_the_rack():
+    # Okey b9 (indicator b8). Two runs from r1 r2 ok ok k5 and one drawn tile: r3 makes
+    # r1 r2 r3 beside k5 ok ok; k3, k4, k6 or k7 makes a run with k5 and one Okey beside
+    # r1 r2 ok. A third Okey would open too (T3), but both Okeys are on the rack (T1): none
+    # is left to draw, so it is not an out.
+    outs = {str(o.tile): o.unseen for o in opening_outs(T("r1 r2 ok ok k5"), Contract(runs=2), B8)}
+    assert outs == {"r3": 2, "k3": 2, "k4": 2, "k6": 2, "k7": 2}
+
+
+# ---------------------------------------------------------------- the part held (C1, C2)
+
+
+@pytest.mark.parametrize(
+    ("rack", "part", "melds"),
+    [
+        # C1, C2: no group among r1 r2 r3 k5 k5 y9, but the run and the pair: two of the
+        # contract's three melds, not the pair (or the run) alone.
+        ("r1 r2 r3 k5 k5 y9", Contract(runs=1, pairs=1), "r1 r2 r3|k5 k5"),
+        # One meld either way (the run and the pair would need three r3s): the run, three
+        # tiles, is more of the contract than the pair, two.
+        ("r1 r2 r3 r3", Contract(runs=1), "r1 r2 r3"),
+    ],
+)
+def test_C1_C2_the_part_held_is_the_most_melds_then_the_most_tiles(rack, part, melds):
+    got, got_melds = contract_part(T(rack), Contract(groups=1, runs=1, pairs=1), B8)
+    assert got == part
+    assert [sorted(m) for m in got_melds] == [sorted(m) for m in M(melds)]
 
 
 # ---------------------------------------------------------------- best_cover's defaults
