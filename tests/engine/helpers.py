@@ -17,6 +17,7 @@ from rules.engine import (
     parse_melds,
     parse_tile,
     parse_tiles,
+    tile_points,
 )
 
 
@@ -40,6 +41,16 @@ B8 = I("b8")  # the guide's example: Okey blue 9
 
 
 @cache
+def laid(melds: Sequence[Sequence[Tile]]) -> list[Tile]:
+    """Every tile of some melds, in order."""
+    return [x for m in melds for x in m]
+
+
+def points(tiles: Sequence[Tile], indicator: Tile) -> int:
+    """What tiles are worth (S3)."""
+    return sum(tile_points(x, indicator) for x in tiles)
+
+
 def _kinds(codes: tuple[int, ...], indicator: Tile) -> frozenset[MeldKind]:
     """Every kind some table order of these tiles is classified as (the classifier decides).
 

@@ -6,21 +6,16 @@ off the engine's output."""
 
 import pytest
 
-from rules.engine import Contract, check_opening, tile_points
+from rules.engine import Contract, check_opening
 from rules.engine.best import best_cover, best_opening, contract_part, opening_outs, rest_of
 
-from .helpers import B8, I, M, T
-
-
-def points(melds, indicator):
-    return sum(tile_points(x, indicator) for m in melds for x in m)
-
+from .helpers import B8, I, M, T, laid, points
 
 # ---------------------------------------------------------------- the best opening (C2, S3)
 
 
 @pytest.mark.parametrize(
-    ("contract", "indicator", "rack", "laid", "left"),
+    ("contract", "indicator", "rack", "worth", "left"),
     [
         # M2: 13-1-2 is no run, so y1 y2 y3 (6) and not y13 y1 y2 (16) however rich it is.
         (Contract(runs=1), B8, "y13 y1 y2 y3", 1 + 2 + 3, "y13"),
@@ -50,16 +45,16 @@ def points(melds, indicator):
         (Contract(groups=1, runs=1), B8, "r12 r13 r1 k1 b1 y2 y3 y4", 9 + 3, "r12 r13"),
     ],
 )
-def test_C2_S3_the_best_opening_lays_the_most_points(contract, indicator, rack, laid, left):
+def test_C2_S3_the_best_opening_lays_the_most_points(contract, indicator, rack, worth, left):
     melds = best_opening(T(rack), contract, indicator)
     assert melds is not None
     assert check_opening(melds, contract, indicator).ok
-    assert points(melds, indicator) == laid
+    assert points(laid(melds), indicator) == worth
     assert sorted(rest_of(T(rack), melds)) == sorted(T(left))
 
 
 @pytest.mark.parametrize(
-    ("contract", "rack", "laid"),
+    ("contract", "rack", "worth"),
     [
         # T4, S3: fj is b9 (indicator b8), worth 25 — it goes down with two of the 9s (which
         # two is a tie) rather than r9 k9 y9 (27): 25 + 9 + 9.
@@ -69,10 +64,10 @@ def test_C2_S3_the_best_opening_lays_the_most_points(contract, indicator, rack, 
         (Contract(pairs=1), "r9 fj ok", 25 + 25),
     ],
 )
-def test_S3_T4_M4_a_false_joker_goes_down_before_a_numbered_tile(contract, rack, laid):
+def test_S3_T4_M4_a_false_joker_goes_down_before_a_numbered_tile(contract, rack, worth):
     melds = best_opening(T(rack), contract, B8)
     assert melds is not None and check_opening(melds, contract, B8).ok
-    assert points(melds, B8) == laid
+    assert points(laid(melds), B8) == worth
 
 
 def test_C2_the_best_opening_comes_in_table_order_groups_runs_pairs():
@@ -163,7 +158,7 @@ def test_C4_P8_best_cover_counts_pairs_and_keeps_no_tile_back_unless_told():
     round does (pairs count, C4) and lays everything it can; `keep` leaves a tile to discard
     (P8), `pairs=False` counts runs and groups only."""
     pairs = T("r5 r5 k9 k9")
-    assert sorted(x for m in best_cover(pairs, B8) for x in m) == sorted(pairs)
+    assert sorted(laid(best_cover(pairs, B8))) == sorted(pairs)
     assert best_cover(pairs, B8, pairs=False) == ()
     assert len(best_cover(pairs, B8, keep=True)) == 1  # one pair down, two tiles kept back
     run = T("r1 r2 r3")

@@ -32,18 +32,10 @@ from rules.engine.contracts import MAX_CONTRACT_TILES
 from rules.engine.rack import advise
 from rules.engine.solver import MAX_RACK_TILES
 
-from .helpers import B8, T, _kinds, brute_contract, t
+from .helpers import B8, T, _kinds, brute_contract, laid, points, t
 from .test_solver import any_racks
 
 ROUND = {r.number: r.contract for r in DEFAULT_ROUNDS}
-
-
-def points(tiles, indicator):
-    return sum(tile_points(x, indicator) for x in tiles)
-
-
-def laid(melds):
-    return [x for m in melds for x in m]
 
 
 def assert_from_rack(rack, melds):
