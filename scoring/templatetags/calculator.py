@@ -2,6 +2,8 @@
 score table's rows and the working, drawn in Python like the verdicts (a live answer draws
 them on every pause in typing; as template loops they were the costliest part of its template)."""
 
+from functools import lru_cache
+
 from django import template
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString
@@ -22,7 +24,15 @@ def field_problems(calc, input_id: str) -> list[str]:
 @register.simple_tag
 def error_line(input_id: str, messages: list[str]):
     """The error line under an input (empty, but in place for the live result to fill)."""
+    if not messages:
+        return _empty_line(input_id)
     return format_html('<p class="field__error" id="{}_error">{}</p>', input_id, " ".join(messages))
+
+
+# A page has thirteen such lines, nearly always empty: an empty one depends on its id alone.
+@lru_cache(maxsize=64)
+def _empty_line(input_id: str) -> SafeString:
+    return format_html('<p class="field__error" id="{}_error"></p>', input_id)
 
 
 @register.simple_tag

@@ -37,6 +37,14 @@ def test_empty_calculator_page_in_both_languages(client):
     # one shared tile picker for every rack input (and the indicator)
     assert en_html.count('data-picker-group="rack"') == 1
     assert en_html.count('data-picker-input="rack"') == 5
+    # each player's inputs are labelled in the page's language, and each has its error line
+    for html, words in (
+        (en_html, ("Score: <strong", "</span>Name</label>", "</span>Tiles left</label>")),
+        (de_html, ("Punkte: <strong", "</span>Name</label>", "</span>Übrige Steine</label>")),
+    ):
+        assert [html.count(word) for word in words] == [4, 4, 4]
+        assert html.count('<p class="field__error" id="id_rack') == 4
+    assert de_html.count("</span>oder Punkte vor ×2/×5</label>") == 4
 
 
 def test_whole_page_and_fragment(client):
