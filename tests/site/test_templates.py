@@ -80,3 +80,25 @@ def test_no_template_comment_spans_lines():
         if line.count("{#") > line.count("#}")
     ]
     assert not offenders, "comments that span lines: " + ", ".join(offenders)
+
+
+def test_nothing_in_base_html_is_outside_its_document_block():
+    """base.html extends the one-block root `document.html` (why: that template's comment).
+    Django drops whatever an extending template has outside its blocks, silently."""
+    from django.template import engines
+    from django.template.base import TextNode
+    from django.template.loader_tags import BlockNode, ExtendsNode
+
+    engine = engines["django"].engine
+    root = engine.get_template("document.html").nodelist
+    assert [node.name for node in root.get_nodes_by_type(BlockNode)] == ["document"]
+    (extends,) = engine.get_template("base.html").nodelist.get_nodes_by_type(ExtendsNode)
+    outside = [
+        node
+        for node in extends.nodelist
+        if not isinstance(node, BlockNode)
+        and not (isinstance(node, TextNode) and not node.s.strip())
+        and type(node).__name__ != "LoadNode"
+    ]
+    assert not outside, f"dropped from every page: {outside}"
+    assert [node.name for node in extends.nodelist if isinstance(node, BlockNode)] == ["document"]
