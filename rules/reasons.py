@@ -603,9 +603,12 @@ def run_end(position: Any) -> Any:
 def format_points(value: Any) -> str:
     """A score or total with the page's thousands separator (1,000 / 1.000)."""
     try:
-        return _grouped(int(value), get_language())
+        number = int(value)
     except (TypeError, ValueError):
         return str(value)
+    if -1000 < number < 1000:  # neither language groups fewer than four digits
+        return str(number)
+    return _grouped(number, get_language())
 
 
 @lru_cache(maxsize=4096)

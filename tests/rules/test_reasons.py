@@ -277,3 +277,24 @@ def test_after_melding_you_may_also_play_on_the_table_in_german():  # P4
     said_as = "Ab dem Zug nach deinem Auslegen darfst du auch anlegen, neue Kombinationen auslegen"
     assert said.startswith(said_as)
     assert "weiterspielen" not in said
+
+
+@pytest.mark.parametrize(
+    ("value", "english", "german"),
+    [
+        (0, "0", "0"),
+        (999, "999", "999"),
+        (-999, "-999", "-999"),
+        (1000, "1,000", "1.000"),
+        (-1000, "-1,000", "-1.000"),
+        (123456, "123,456", "123.456"),
+        ("1010", "1,010", "1.010"),  # a number given as text is read as one
+        ("–", "–", "–"),  # anything else stays as it is
+        (None, "None", "None"),
+    ],
+)
+def test_points_are_grouped_as_the_page_language_groups_them(value, english, german):
+    with translation.override("en"):
+        assert reasons.format_points(value) == english
+    with translation.override("de"):
+        assert reasons.format_points(value) == german
