@@ -290,8 +290,9 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
     # Django's {% cache %} tag: parts of a page that hardly depend on the request (the head and
-    # footer, a checker's fields, the calculator's list of 20 contracts, a game sheet's table at
-    # one version), rendered once per language and content version.
+    # footer, a checker's or the calculator's heading, form tag and buttons, a checker's fields,
+    # the calculator's list of 20 contracts, a game sheet's table at one version), rendered once
+    # per language and content version.
     "template_fragments": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "kutsite-fragments",

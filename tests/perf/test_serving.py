@@ -105,6 +105,47 @@ def test_a_kept_page_is_found_by_its_own_language_whatever_the_process_spoke_las
         translation.deactivate()
 
 
+@pytest.mark.parametrize(
+    ("view", "query", "heading"),
+    [
+        ("referee:check", "tiles=r1+r2+r3&indicator=b8&round={}", {"en": "Meld checker"}),
+        ("referee:discard", "table=b4+b5+b6&tile=b7&indicator=r{}", {"en": "Discard checker"}),
+        ("referee:rack", "rack=r1+r2+r3&indicator=b8&round={}", {"en": "What can I lay down?"}),
+        ("scoring:calculator", "indicator=r{}&round=1", {"en": "Score calculator"}),
+    ],
+)
+def test_the_parts_of_a_page_kept_per_language_are_that_languages_own(client, view, query, heading):
+    """A checker's or the calculator's heading, form and buttons are kept once per language
+    (`{% cache %}`), while each new answer is drawn around them: in whichever order the
+    languages ask, each gets its own words and its own addresses."""
+    german = {
+        "referee:check": "Kombination prüfen",
+        "referee:discard": "Abwurf prüfen",
+        "referee:rack": "Was kann ich auslegen?",
+        "scoring:calculator": "Punkterechner",
+    }
+    for n, language in enumerate(["en", "de", "en", "de"], 2):
+        with translation.override(language):
+            url = reverse(view)
+        html = client.get(f"{url}?{query.format(n)}").content.decode()
+        title = heading["en"] if language == "en" else german[view]
+        assert f"<h1>{title}</h1>" in html, (language, n)
+        assert f'action="{url}#' in html and f'data-hx-get="{url}"' in html, (language, n)
+
+
+def test_the_calculators_kept_tick_boxes_follow_each_answer(client):
+    """The tick boxes are kept per language and per state: each answer below turns one box
+    on or off and leaves the others as they were."""
+    url = reverse("scoring:calculator")
+    flags = ("team", "okey_finish", "exhausted")
+    for query in ["team=1&okey_finish=1", "okey_finish=1", "", "exhausted=1", "team=1&exhausted=1"]:
+        html = client.get(f"{url}?indicator=r4&round=2&{query}").content.decode()
+        boxes = dict(re.findall(r'<input type="checkbox" id="id_(\w+)"([^>]*)>', html))
+        assert sorted(boxes) == sorted(flags)
+        on = {name for name, attributes in boxes.items() if " checked" in attributes}
+        assert on == {name for name in flags if f"{name}=1" in query}, query
+
+
 def test_a_foreign_host_is_refused_with_every_header_and_nothing_is_kept(client):
     path = PUBLIC[0]
     client.get(path)  # kept
