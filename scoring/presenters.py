@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
 from kutsite.tiles import Face, face_of
@@ -166,7 +167,8 @@ class Calculation:
     def player_rows(self) -> list[dict[str, Any]]:
         """Per player the texts to re-fill the inputs: number, name, state (a valid one or ""),
         rack, points. Text throughout: the template writes the number into every id, and a
-        number would be localised each time."""
+        number would be localised each time; the number is a digit, safe as it is, and not
+        escaped each time either."""
         v = self.values
         states = {str(state) for state, _label in STATE_LABELS}
         rows = []
@@ -174,7 +176,7 @@ class Calculation:
             state = v[f"state{i}"].strip().lower()
             rows.append(
                 {
-                    "number": str(i),
+                    "number": SafeString(i),
                     "name": v[f"name{i}"],
                     "state": state if state in states else "",
                     "rack": v[f"rack{i}"],
