@@ -106,30 +106,40 @@ def test_a_kept_page_is_found_by_its_own_language_whatever_the_process_spoke_las
 
 
 @pytest.mark.parametrize(
-    ("view", "query", "heading"),
+    ("view", "query", "english", "german"),
     [
-        ("referee:check", "tiles=r1+r2+r3&indicator=b8&round={}", {"en": "Meld checker"}),
-        ("referee:discard", "table=b4+b5+b6&tile=b7&indicator=r{}", {"en": "Discard checker"}),
-        ("referee:rack", "rack=r1+r2+r3&indicator=b8&round={}", {"en": "What can I lay down?"}),
-        ("scoring:calculator", "indicator=r{}&round=1", {"en": "Score calculator"}),
+        (
+            "referee:check",
+            "tiles=r1+r2&indicator=b8&round={}",
+            "Meld checker",
+            "Kombination prüfen",
+        ),
+        (
+            "referee:discard",
+            "table=b4+b5+b6&tile=b7&indicator=r{}",
+            "Discard checker",
+            "Abwurf prüfen",
+        ),
+        (
+            "referee:rack",
+            "rack=r1+r2&indicator=b8&round={}",
+            "What can I lay down?",
+            "Was kann ich auslegen?",
+        ),
+        ("scoring:calculator", "indicator=r{}&round=1", "Score calculator", "Punkterechner"),
     ],
 )
-def test_the_parts_of_a_page_kept_per_language_are_that_languages_own(client, view, query, heading):
-    """A checker's or the calculator's heading, form and buttons are kept once per language
+def test_the_parts_of_a_page_kept_per_language_are_that_languages_own(
+    client, view, query, english, german
+):
+    """A checker's or the calculator's heading, form tag and buttons are kept once per language
     (`{% cache %}`), while each new answer is drawn around them: in whichever order the
     languages ask, each gets its own words and its own addresses."""
-    german = {
-        "referee:check": "Kombination prüfen",
-        "referee:discard": "Abwurf prüfen",
-        "referee:rack": "Was kann ich auslegen?",
-        "scoring:calculator": "Punkterechner",
-    }
     for n, language in enumerate(["en", "de", "en", "de"], 2):
         with translation.override(language):
             url = reverse(view)
         html = client.get(f"{url}?{query.format(n)}").content.decode()
-        title = heading["en"] if language == "en" else german[view]
-        assert f"<h1>{title}</h1>" in html, (language, n)
+        assert f"<h1>{english if language == 'en' else german}</h1>" in html, (language, n)
         assert f'action="{url}#' in html and f'data-hx-get="{url}"' in html, (language, n)
 
 

@@ -3,6 +3,9 @@
 from pathlib import Path
 
 import pytest
+from django.template import engines
+from django.template.base import TextNode
+from django.template.loader_tags import BlockNode, ExtendsNode
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 200
@@ -85,10 +88,6 @@ def test_no_template_comment_spans_lines():
 def test_nothing_in_base_html_is_outside_its_document_block():
     """base.html extends the one-block root `document.html` (why: that template's comment).
     Django drops whatever an extending template has outside its blocks, silently."""
-    from django.template import engines
-    from django.template.base import TextNode
-    from django.template.loader_tags import BlockNode, ExtendsNode
-
     engine = engines["django"].engine
     root = engine.get_template("document.html").nodelist
     assert [node.name for node in root.get_nodes_by_type(BlockNode)] == ["document"]
