@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from kutsite.tiles import Face, face_of, faces_of, meld_faces
 from kutsite.verdicts import Link
@@ -40,6 +41,14 @@ class OutView:
     face: Face
     token: str
     unseen: int
+
+    @property
+    def unseen_text(self) -> str:
+        """ "2 unseen": worded here, as the template's `blocktranslate count` in the loop cost
+        more than twice as much per tile."""
+        return ngettext("%(count)s unseen", "%(count)s unseen", self.unseen) % {
+            "count": self.unseen
+        }
 
 
 @dataclass(frozen=True)
@@ -72,7 +81,7 @@ class RackResult:
     outs: list[OutView] = field(default_factory=list)
     ruling: Link | None = None
 
-    @property
+    @cached_property
     def round_line(self) -> str:
         """ "Round 3: two Küt groups of three." """
         return gettext("Round %(number)s: %(contract)s.") % {

@@ -7,8 +7,9 @@ admin changes the rule and its wording together.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 
 from rules.engine.contracts import Contract
 
@@ -89,7 +90,16 @@ def contract_parts(contract: Contract) -> list[str]:
 
 def contract_text(contract: Contract) -> str:
     """ "two groups of four and one run of three" / "zwei Küt-Gruppen aus je vier Steinen und
-    eine Reihe aus drei Steinen"; the all-at-once round has its own sentence."""
+    eine Reihe aus drei Steinen"; the all-at-once round has its own sentence.
+
+    Worded once per language and contract: the words follow from those two alone (an edited
+    round is a new `Contract`), and the rack helper and the checkers' verdicts word their
+    round's contract on every answer (some 150 function calls)."""
+    return _contract_text(get_language(), contract)
+
+
+@lru_cache(maxsize=256)
+def _contract_text(language: str | None, contract: Contract) -> str:
     if contract.is_final:
         return gettext("all at once – the whole rack as valid melds, no contract")
     return join_words(contract_parts(contract))

@@ -48,6 +48,12 @@ def test_C2_a_rack_that_cannot_open_names_whats_missing_and_the_outs(client):
     assert find(html, data_outs=True)["data-outs"] == "r3 ok"
     unseen = {o["data-out"]: o["data-unseen"] for o in find_all(html, data_out=True)}
     assert unseen == {"r3": "2", "ok": "2"}
+    assert [" ".join(o.text.split()[-2:]) for o in find_all(html, data_out=True)] == [
+        "2 unseen"
+    ] * 2
+    _, german = page(client, rack_url("de", indicator="b8", round="5", rack="r7 k7 b7 r1 r2 y5"))
+    said = [" ".join(o.text.split()[-4:]) for o in find_all(german, data_out=True)]
+    assert said == ["noch 2 im Spiel"] * 2, said
     assert [m["data-part-meld"] for m in find_all(html, data_part_meld=True)] == ["r7 k7 b7"]
     assert not melds(html)
 

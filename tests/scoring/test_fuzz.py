@@ -6,7 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.forms import FIELD_NAMES
+from kutsite.fields import is_on
+from scoring.forms import FIELD_NAMES, CalculatorForm, FlagField
 
 KEYS = st.one_of(st.sampled_from(FIELD_NAMES), st.text(max_size=12))
 VALUES = st.one_of(
@@ -44,3 +45,20 @@ def test_any_query_gets_an_answer(client, query, language, htmx):
         # a live answer may instead wait for a field not filled in yet (kutsite/live.py)
         waiting = htmx and 'class="calc-empty"' in html
         assert html.count("data-score=") == 4 or "data-error=" in html or waiting
+
+
+@settings(max_examples=300, deadline=None)
+@given(query=st.dictionaries(st.sampled_from(FIELD_NAMES), VALUES, max_size=12))
+def test_the_canonical_query_is_what_urlencode_writes(query):
+    """`query_string` writes plain values itself: whatever the text, the same bytes as
+    `urlencode` of the parameters that are set, in the form's order."""
+    form = CalculatorForm(query)
+    expected = []
+    for name in FIELD_NAMES:
+        text = form.values[name].strip()
+        if isinstance(form.fields[name], FlagField):
+            if is_on(text):
+                expected.append((name, "1"))
+        elif text:
+            expected.append((name, text))
+    assert form.query_string() == urlencode(expected)
