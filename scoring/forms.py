@@ -22,7 +22,7 @@ What the pages show of a form is `scoring.presenters`. No rule is decided here.
                            Okey at once);
     `form.result`          the engine's `ScoreResult` (None until valid); `form.scores` its
                            four scores;
-    `form.value(name)`     a parameter's text as given (its initial value when unbound);
+    `form.values[name]`    a parameter's text as given (its initial value when unbound);
     `form.query_string()`  the canonical query of the input (only parameters that are set), for
                            a permalink or to store a round and open it again (the calculator's
                            own names, whatever the prefix).
@@ -334,9 +334,6 @@ class CalculatorForm(forms.Form):
             )
             for name, field in self.fields.items()
         }
-
-    def value(self, name: str) -> str:
-        return self.values[name]
 
     @cached_property
     def typing(self) -> frozenset[str]:

@@ -60,7 +60,7 @@ def test_flags_read_as_ticked_or_not():
     assert form.cleaned_data["exhausted"] is False
     calc = Calculation(form)
     assert calc.team_table and calc.finished_with_okey and not calc.pile_ran_out
-    assert form.value("okey_finish") == "on"
+    assert form.values["okey_finish"] == "on"
     for on in ("1", "on", "true", "YES", " yes "):
         assert CalculatorForm(base_round(team=on)).fields["team"].to_python(on)
     for off in ("0", "", "no", "false", "off"):
