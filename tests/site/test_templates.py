@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from django.template import engines
 from django.template.base import TextNode
+from django.template.defaulttags import LoadNode
 from django.template.loader_tags import BlockNode, ExtendsNode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +98,7 @@ def test_nothing_in_base_html_is_outside_its_document_block():
         for node in extends.nodelist
         if not isinstance(node, BlockNode)
         and not (isinstance(node, TextNode) and not node.s.strip())
-        and type(node).__name__ != "LoadNode"
+        and not isinstance(node, LoadNode)
     ]
     assert not outside, f"dropped from every page: {outside}"
     assert [node.name for node in extends.nodelist if isinstance(node, BlockNode)] == ["document"]
