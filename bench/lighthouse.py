@@ -94,10 +94,6 @@ class Score:
         return not self.failed and all(value == 100 for value in self.scores.values())
 
 
-def node_available() -> bool:
-    return bool(shutil.which("node") and shutil.which("npm"))
-
-
 def install() -> None:
     """Lighthouse inside bench/npm/ (package-lock.json pins the versions; `make test` does it)."""
     if (HERE / "node_modules" / "lighthouse").exists():

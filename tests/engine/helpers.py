@@ -51,8 +51,9 @@ def points(tiles: Sequence[Tile], indicator: Tile) -> int:
     return sum(tile_points(x, indicator) for x in tiles)
 
 
-def _kinds(codes: tuple[int, ...], indicator: Tile) -> frozenset[MeldKind]:
-    """Every kind some table order of these tiles is classified as (the classifier decides).
+def kinds_of(codes: tuple[int, ...], indicator: Tile) -> frozenset[MeldKind]:
+    """Every kind some table order of these tiles (sorted codes) is classified as (the
+    classifier decides).
 
     Only a shortcut from the rules' own definitions (M1–M3): the non-wild tiles of a meld share
     a number or a colour, and only a run (one colour) depends on the order of its tiles.
@@ -72,10 +73,6 @@ def _kinds(codes: tuple[int, ...], indicator: Tile) -> frozenset[MeldKind]:
     return frozenset(found)
 
 
-def kinds_of(tiles: Sequence[Tile], indicator: Tile) -> frozenset[MeldKind]:
-    return _kinds(tuple(sorted(x.code for x in tiles)), indicator)
-
-
 # A run of six or more tiles always splits into runs of three to five, and groups and pairs
 # are at most four tiles long, so blocks of up to five tiles are enough for the reference.
 MAX_BLOCK = 5
@@ -91,7 +88,7 @@ def brute_all_at_once(rack: Sequence[Tile], indicator: Tile) -> bool:
             for picked in set(combinations(range(len(rest)), size)):
                 block = (first, *(rest[i] for i in picked))
                 left = tuple(c for i, c in enumerate(rest) if i not in picked)
-                if _kinds(tuple(sorted(block)), indicator) and can(left):
+                if kinds_of(tuple(sorted(block)), indicator) and can(left):
                     return True
         return False
 
@@ -114,7 +111,7 @@ def brute_contract(rack: Sequence[Tile], contract: Contract, indicator: Tile) ->
             if block in seen:
                 continue
             seen.add(block)
-            if kind in _kinds(block, indicator):
+            if kind in kinds_of(block, indicator):
                 left = tuple(c for j, c in enumerate(codes) if j not in picked)
                 if can(i + 1, left):
                     return True

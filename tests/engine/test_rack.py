@@ -32,7 +32,7 @@ from rules.engine.contracts import MAX_CONTRACT_TILES
 from rules.engine.rack import advise
 from rules.engine.solver import MAX_RACK_TILES
 
-from .helpers import B8, T, _kinds, brute_contract, laid, points, t
+from .helpers import B8, T, brute_contract, kinds_of, laid, points, t
 from .test_solver import any_racks
 
 ROUND = {r.number: r.contract for r in DEFAULT_ROUNDS}
@@ -57,7 +57,7 @@ def brute_best_opening(rack, contract, indicator):
         kind, size = slots[i]
         found = None
         for picked in set(combinations(codes, size)):
-            if kind in _kinds(tuple(sorted(picked)), indicator):
+            if kind in kinds_of(tuple(sorted(picked)), indicator):
                 left = list(codes)
                 for c in picked:
                     left.remove(c)
@@ -85,7 +85,7 @@ def brute_most_laid(rack, indicator, pairs):
         for size in range(1, min(4, len(rest)) + 1):
             for picked in set(combinations(range(len(rest)), size)):
                 block = (first, *(rest[i] for i in picked))
-                kinds = _kinds(tuple(sorted(block)), indicator)
+                kinds = kinds_of(tuple(sorted(block)), indicator)
                 if not pairs:
                     kinds = {k for k in kinds if k.value != "pair"}
                 if kinds:
