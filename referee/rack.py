@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 
 from kutsite.tiles import Face, face_of, faces_of, meld_faces
@@ -34,6 +35,15 @@ class MeldView:
     tokens: str  # the meld in tile notation, for `data-meld`
     kind: str
     okeys: list[str]
+
+    @property
+    def text(self) -> str:
+        """What the meld is, then what each Okey in it stands for: "Run. The Okey in position 2
+        stands for black 10." """
+        kind = capfirst(self.kind)
+        if not self.okeys:
+            return kind
+        return " ".join([f"{kind}." if kind else "", *self.okeys]).strip()
 
 
 @dataclass(frozen=True)

@@ -84,11 +84,11 @@ def test_T3_an_okey_is_shown_with_what_it_stands_for(client):
     ("language", "round_", "shown", "words"),
     [
         # a black 9 and two Okeys: a run in a run round, a Küt group in a group round
-        ("en", "2", "data-meld", "run The Okey in position 2 stands for black 10."),
-        ("de", "2", "data-meld", "Reihe Der Okey an Stelle 2 steht für die schwarze 10."),
-        ("en", "1", "data-meld", "Küt group The Okey in position 2 stands for red 9,"),
+        ("en", "2", "data-meld", "Run. The Okey in position 2 stands for black 10."),
+        ("de", "2", "data-meld", "Reihe. Der Okey an Stelle 2 steht für die schwarze 10."),
+        ("en", "1", "data-meld", "Küt group. The Okey in position 2 stands for red 9,"),
         # the part of a two-run contract the rack holds is a run too
-        ("en", "4", "data-part-meld", "run The Okey in position 2 stands for"),
+        ("en", "4", "data-part-meld", "Run. The Okey in position 2 stands for"),
     ],
 )
 def test_M2_C2_a_tile_with_two_okeys_reads_as_the_meld_the_contract_asks_for(
