@@ -327,7 +327,7 @@ def test_an_error_under_the_points_leaves_the_tiles_field_whole(live_server, bro
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_long_one_word_name_breaks_instead_of_widening_the_page(live_server, page, language):
     """A name may be 30 letters without a space; the result, its working and the error list
-    stay inside a 360-px screen."""
+    stay inside a 360-px screen, and the badge of the lowest score stays whole."""
     page.set_viewport_size(SCREENS[0])
     name = "W" * 30
     names = {f"name{n}": name for n in range(1, 5)}
@@ -336,6 +336,15 @@ def test_a_long_one_word_name_breaks_instead_of_widening_the_page(live_server, p
         expect(page.locator("#calculator-result")).to_contain_text(name[:5])
         width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], (params, width)
+        if params["indicator"]:  # the first: a valid round
+            # the lowest score's badge ("am niedrigsten") stays one pill on one line beside
+            # the narrow column the long names leave
+            lines = page.evaluate(BADGE_LINES)
+            assert lines and all(count == 1 for count in lines), lines
+
+
+BADGE_LINES = """Array.from(document.querySelectorAll("#calculator-result .calc-badge"),
+  (badge) => badge.getClientRects().length)"""
 
 
 PILL_PROBE = """() => Array.from(document.querySelectorAll(".calc-state input:checked + label"),
