@@ -67,6 +67,22 @@ def test_the_picker_moves_on_from_the_indicator_to_the_tiles(live_server, page, 
     expect(page.locator("#id_tiles")).to_have_value("r12 r13 r1 y4")
 
 
+def test_taps_stop_at_the_fields_limit_as_typing_does(live_server, page, content):
+    """The tiles field takes 200 characters: a tap that would go past them adds nothing,
+    instead of sending text the checker refuses as too long."""
+    page.goto(live_server.url + CHECK["en"])
+    tiles = page.locator("#id_tiles")
+    full = " ".join(["r10"] * 49 + ["r1"])  # 198 characters: no room for " r1"
+    assert int(tiles.get_attribute("maxlength")) == len(full) + 2
+    tiles.fill(full)
+    tap(page, "r1")
+    tap(page, "r11")
+    expect(tiles).to_have_value(full)
+    page.locator('[data-tile-picker] [data-picker-action="undo"]').click()  # still works
+    tap(page, "r11")
+    expect(tiles).to_have_value(full.removesuffix(" r1") + " r11")
+
+
 def test_a_second_meld_and_a_round_judge_the_opening_meld_in_german(live_server, page, content):
     page.goto(live_server.url + CHECK["de"])
     page.evaluate("window.refereeNoReload = true")

@@ -37,6 +37,8 @@
       current = [button.dataset.pickerToken];
     } else {
       current.push(button.dataset.pickerToken);
+      // a field's limit holds for taps as it does for typing (the rest would be refused)
+      if (input.maxLength >= 0 && current.join(" ").length > input.maxLength) { return; }
     }
     input.value = current.join(" ");
     changed(input);
