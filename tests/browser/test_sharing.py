@@ -115,6 +115,30 @@ def test_a_live_meld_check_switches_with_its_verdict(live_server, content, phone
     expect(page.locator("#check-result [data-verdict]")).to_contain_text("Gültige Reihe")
 
 
+def test_the_switch_carries_what_was_typed_before_its_answer_arrived(live_server, content, phone):
+    """On a slow connection the address holds the last answer's input until the next answer
+    arrives: a switch in between takes the fields as they are, not the older address."""
+    page = phone("de")
+    page.goto(f"{live_server.url}/en/referee/check/?{CHECK}")
+    expect(page.locator("#check-result [data-verdict]")).to_have_attribute("data-kind", "run")
+    page.route("**/referee/check/?*", lambda route: None)  # held: the next answer never comes
+    page.locator("#id_tiles").fill("r11 r12 r13 r1")
+    expect(page.locator("form.htmx-request")).to_have_count(1)  # sent, no answer yet
+    assert "r11" not in page.url
+    switch(page)
+    expect(page).to_have_url(re.compile(r"/de/schiedsrichter/pruefen/\?"))
+    expect(page.locator("#id_tiles")).to_have_value("r11 r12 r13 r1")
+    expect(page.locator("#id_indicator")).to_have_value("b8")
+    expect(page.locator("#check-result [data-verdict]")).to_contain_text("Gültige Reihe")
+    # once an answer has caught up, the switch takes the address itself again
+    page.unroute("**/referee/check/?*")
+    page.locator("#id_tiles").fill("r12 r13 r1")
+    expect(page).to_have_url(re.compile(r"tiles=r12(\+|%20)r13(\+|%20)r1&"))
+    expect(page.locator(".lang-switch a")).to_have_attribute(
+        "href", re.compile(re.escape("next=%2Fde%2Fschiedsrichter%2Fpruefen%2F%3Findicator%3Db8"))
+    )
+
+
 def test_scoring_a_round_adds_at_most_one_history_entry_and_back_leaves(live_server, content, page):
     page.goto(f"{live_server.url}/en/")
     page.locator(".site-nav").get_by_role("link", name="Calculator").click()

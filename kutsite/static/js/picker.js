@@ -156,13 +156,12 @@
     if (!form || !form.dataset || !form.dataset.liveFailed || !target) { return; }
     var note = target.querySelector("[data-live-failed]");
     if (!note) {
-      note = document.createElement("p");
-      note.className = "live-failed";
-      note.setAttribute("data-live-failed", "");
+      note = el("p", "", "live-failed");
+      note.dataset.liveFailed = "";
       target.prepend(note);
     }
     note.textContent = form.dataset.liveFailed;
-    target.setAttribute("data-stale", "");
+    target.dataset.stale = "";
     target.kutForm = form;
     var said = document.getElementById(target.id.replace(/-result$/, "-said"));
     if (said) { said.textContent = form.dataset.liveFailed; }
@@ -178,6 +177,20 @@
   window.addEventListener("online", function () {
     document.querySelectorAll("[data-stale]").forEach(function (el) { htmx.trigger(el.kutForm, "input"); });
   });
+
+  // While its answer is on the way (or went missing) the address holds the input before it:
+  // the language switch (site.js set it to the address) takes the live form's fields instead,
+  // less what the form never sends (hx-params="not …": its CSRF token).
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest("[data-language-switch], .lang-offer a");
+    var form = document.querySelector("form.htmx-request, [data-stale]") &&
+      document.querySelector("form[data-hx-replace-url]");
+    if (!link || !form) { return; }
+    var query = new URLSearchParams(new FormData(form)), url = new URL(link.href);
+    (form.dataset.hxParams || "").split(/[ ,]/).forEach(function (k) { query.delete(k); });
+    url.searchParams.set("next", location.pathname + "?" + query + location.hash);
+    link.href = url;
+  }, true);
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:load", function (event) { enhance(event.target); });
