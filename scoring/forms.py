@@ -286,12 +286,20 @@ class CalculatorForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if self.errors:
-            return data  # the engine scores a round once every field reads
+        # The engine also judges a round in which some player's field does not read, so that
+        # every mistake shows at once; it is then told nothing of that player, and what it says
+        # of them is left out. Not when the indicator, the round or a name is wrong (the round
+        # and the messages depend on them), nor while a tile is typed halfway (the live answer
+        # waits for it).
+        if self.typing or any(name[:-1] not in PLAYER_FIELDS for name in self.errors):
+            return data
+        unread = {int(name[-1]) for name in self.errors}
         result = score_round(
             [
                 PlayerInput(
-                    state=data[f"state{i}"], rack=data[f"rack{i}"], points=data[f"points{i}"]
+                    state=data.get(f"state{i}", ""),
+                    rack=data.get(f"rack{i}"),
+                    points=data.get(f"points{i}"),
                 )
                 for i in PLAYERS
             ],
@@ -305,10 +313,12 @@ class CalculatorForm(forms.Form):
         seen: set[tuple[str | None, str]] = set()
         for error in result.errors:
             field = _field_of(error)
+            if field is not None and error.seat in unread:
+                continue
             if (field, error.code) not in seen:  # e.g. MORE_THAN_ONE_FINISHER once per finisher
                 seen.add((field, error.code))
                 self.add_error(field, ValidationError(_reason(error, names), code=str(error.code)))
-        if result.ok:
+        if result.ok and not unread:
             self.result = result
         return data
 
@@ -376,6 +386,8 @@ class CalculatorForm(forms.Form):
 
 
 FIELD_NAMES: tuple[str, ...] = tuple(CalculatorForm.base_fields)
+#: A player's fields that the engine reads (`name<i>` only words its messages).
+PLAYER_FIELDS = ("state", "rack", "points")
 TILE_FIELDS = {"indicator": parse_indicator, **{f"rack{i}": parse_tiles for i in PLAYERS}}
 
 

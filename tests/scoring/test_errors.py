@@ -221,6 +221,41 @@ def test_several_errors_at_once_are_all_listed(client):
     assert found == ["indicator", "round", "rack2", "points4"]
 
 
+def test_a_wrong_field_does_not_hide_what_the_engine_finds_on_the_other_racks(client):
+    """Three red 1s on player 2's rack and letters in player 4's points: both at once, not the
+    second after the first is mended."""
+    params = base_round(rack2="r1 r1 r1", points4="abc")
+    found = errors(client.get(url(**params)).content.decode())
+    assert [f for f, _ in found] == ["rack2", "points4"], found
+    assert "appears three times" in found[0][1]
+
+
+def test_the_engine_says_nothing_of_a_player_it_could_not_read(client):
+    """Player 4's points do not read, so the engine is told of no rack or points for them: that
+    is no "missing rack" error, and no score is given."""
+    form = CalculatorForm(base_round(points4="abc"))
+    assert [(p.field, p.code) for p in Calculation(form).problems] == [("points4", "invalid")]
+    assert form.result is None and form.scores is None
+    # a round-wide error still comes, even when it names that player: two ended the round
+    form = CalculatorForm(base_round(state4="finished", points4="abc"))
+    assert {p.code for p in Calculation(form).problems} == {"invalid", "MORE_THAN_ONE_FINISHER"}
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"indicator": "x14"},  # every Okey and copy depends on the indicator
+        {"round": "0"},  # the final round needs no rack
+        {"name1": "A" * 300},
+        {"rack3": "k3 b", "state3": "melded"},  # typed halfway: the live answer waits
+    ],
+    ids=["indicator", "round", "name", "typing"],
+)
+def test_without_the_indicator_round_or_names_or_while_typing_the_engine_waits(overrides):
+    form = CalculatorForm(base_round(rack2="r1 r1 r1", **overrides))
+    assert set(form.errors) == set(overrides) - {"state3"}, form.errors.as_data()
+
+
 def test_each_error_links_to_its_input(client):
     html = client.get(url(**base_round(rack2="zz", state3="x"))).content.decode()
     assert '<li data-error="rack2"><a href="#id_rack2">' in html
