@@ -337,7 +337,7 @@ def test_a_long_one_word_name_breaks_instead_of_widening_the_page(live_server, p
         width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], (params, width)
         if params["indicator"]:  # the first: a valid round
-            # the lowest score's badge ("am niedrigsten") stays one pill beside the narrow
+            # the lowest score's badge stays one pill beside the narrow
             # column the long names leave (its words may wrap inside it, never its border)
             lines = page.evaluate(BADGE_LINES)
             assert lines and all(count == 1 for count in lines), lines

@@ -108,6 +108,23 @@ def test_sheet_shows_twenty_rounds_with_contracts(client, game):
     assert 'data-next-round="1"' in html
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Next: round 1: one Küt group of three"),
+        ("de", "Als Nächstes: Runde 1: eine Küt-Gruppe aus drei Steinen"),
+    ],
+)
+def test_the_next_round_reads_as_one_line_with_its_contract(client, game, language, said):
+    """The contract follows the round after a colon, not as a sentence of its own in lower case
+    ("Runde 1. eine Küt-Gruppe")."""
+    with translation.override(language):
+        path = reverse("games:sheet", args=[game.edit_secret])
+    html = client.get(path).content.decode()
+    (line,) = re.findall(r"<p class=\"standing__next\".*?</p>", html, re.S)
+    assert said in " ".join(re.sub(r"<[^>]+>", "", line).split())
+
+
 def test_german_sheet_has_german_contracts_and_path(client, game):
     response = client.get(f"/de/spiele/{game.edit_secret}/")
     assert response.status_code == 200

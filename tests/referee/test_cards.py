@@ -143,7 +143,7 @@ def test_cards_are_cached_under_their_content_digest():
         ("de", "discard-okey", "Abgeworfen", ""),
         # a bought tile needs the turn order it was bought in (B1)
         ("en", "buy-discard", "Discarded", "Player 1 discards, player 2 passes"),
-        ("de", "buy-discard", "Abgeworfen", "Spieler 1 wirft ab, Spieler 2 lässt ihn liegen"),
+        ("de", "buy-discard", "Abgeworfen", "Spieler 1 wirft einen Stein ab, Spieler 2 lässt"),
         # the Okey is put in after melding: the arrow, and when
         ("de", "take-the-okey", "", "Du hast in einem früheren Zug ausgelegt."),
     ],

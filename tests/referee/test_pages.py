@@ -220,9 +220,10 @@ BUY_SITUATIONS = {
         "Player 1 discards, players 2 and 3 want it.",
     ],
     "de": [
-        "Spieler 1 wirft ab, Spieler 2 lässt ihn liegen, Spieler 3 will ihn.",
-        "Spieler 1 wirft ab, Spieler 2 lässt ihn liegen, die Spieler 3 und 4 wollen ihn.",
-        "Spieler 1 wirft ab, die Spieler 2 und 3 wollen ihn.",
+        "Spieler 1 wirft einen Stein ab, Spieler 2 lässt ihn liegen, Spieler 3 will ihn.",
+        "Spieler 1 wirft einen Stein ab, Spieler 2 lässt ihn liegen, die Spieler 3 und 4 wollen"
+        " ihn.",
+        "Spieler 1 wirft einen Stein ab, die Spieler 2 und 3 wollen ihn.",
     ],
 }
 

@@ -99,7 +99,7 @@ def test_german_rulings_on_buying_and_taking_the_okey():  # B1, P7
 
 def test_the_tile_picker_says_where_the_tiles_go_without_sie(client):
     page = text(client, path("de", "referee:check"))
-    assert "Die Steine kommen in:" in page and "Sie kommen" not in page
+    assert "Die Steine kommen ins Feld:" in page and "Sie kommen" not in page
 
 
 @pytest.mark.parametrize(

@@ -218,7 +218,7 @@ TABLE_ROW = re.compile(
     r'data-lowest)?>\s*<th scope="row">(.*?)</th>\s*<td class="num">(.*?)</td>',
     re.S,
 )
-LOWEST = {"en": "lowest", "de": "am niedrigsten"}
+LOWEST = {"en": "lowest", "de": "niedrigste"}
 RULE_BADGE = re.compile(r'<a class="rule-id" href="[^"#]+#[^"]+" aria-label="[^"]+">(\w+)</a>')
 
 
