@@ -138,6 +138,15 @@ def _read_rounds() -> Rounds:
 
 _rounds_message = lazy(lambda: rounds().message, str)
 
+# The limit with the page's thousands separator ("9,999" / "9.999"), as every score is written.
+_points_limit_message = lazy(
+    lambda: (
+        gettext("No rack is worth more than %(limit)s points.")
+        % {"limit": reasons.format_points(POINTS_LIMIT)}
+    ),
+    str,
+)
+
 
 # --- Fields -----------------------------------------------------------------------------------
 
@@ -190,7 +199,7 @@ class PointsField(IntegerField):
     default_error_messages = {
         "invalid": _("%(value)s is not a whole number – enter the total as digits, like 42."),
         "min_value": reasons.SENTENCES[ReasonCode.NEGATIVE_POINTS],
-        "max_value": _("No rack is worth more than %(limit_value)s points."),
+        "max_value": _points_limit_message(),
         "max_length": TOO_LONG,
     }
 

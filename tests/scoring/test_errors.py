@@ -176,6 +176,19 @@ def test_exact_sentences(client):
     ]
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "No rack is worth more than 9,999 points."),
+        ("de", "Kein Steinhalter ist mehr als 9.999 Punkte wert."),
+    ],
+)
+def test_the_points_limit_is_written_as_every_score_is(client, language, said):
+    params = base_round(name4="Dila", points4="123456789")
+    found = errors(client.get(url(language, **params)).content.decode())
+    assert [f for f, _ in found] == ["points4"] and found[0][1].endswith(said), found
+
+
 def test_copies_error_names_the_tile(client):
     html = client.get(url("de", **base_round(rack2="r4 r4"))).content.decode()
     # T1/T2: the indicator r4 is one copy, so two typed r4 are one too many (issue 16)
