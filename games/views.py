@@ -451,6 +451,11 @@ def _render_entry_page(
     if kept and is_scored(entries, round_number):
         correct_url = reverse("games:edit_round", args=[game.edit_secret, round_number])
         action_url = correct_url  # the live scores: for the round the entry was made for
+    if request.method == "POST":
+        # Drawn at the address the form was sent to: the language switch leads to the same
+        # entry at the page's own address, which holds what was typed (never a token).
+        query = form.query_string() if form.is_bound else ""
+        context["page_path"] = f"{action_url}?{query}" if query else action_url
     context.update(
         {
             "form": form,

@@ -317,6 +317,44 @@ def test_switching_language_while_recording_keeps_what_was_typed(live_server, pa
     assert Entry.objects.get().round == 1
 
 
+def test_after_a_refused_save_the_switch_keeps_the_entry(live_server, page):
+    """A save the sheet refuses is drawn at the address the form went to (no query): the switch
+    leads to the record page in German with the entry as typed, not to an empty form."""
+    page.set_viewport_size(PHONE)
+    start_game(page, live_server.url)
+    page.get_by_role("link", name=re.compile(r"^Record round \d+$")).click()
+    page.locator("#id_indicator").fill("r4")
+    choose_state(page, 1, "finished")
+    page.locator("#id_points4").fill("x")
+    page.evaluate("document.querySelector('form.entry-form').removeAttribute('data-hx-get')")
+    page.get_by_role("button", name=re.compile("^Save")).click()  # sent as a form: a POST
+    expect(page.locator(".calc-errors [data-error='points4']")).to_be_visible()
+    assert "?" not in page.url
+    page.locator("[data-language-switch=de]").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"Runde 1 eintragen"))
+    expect(page.locator("#id_indicator")).to_have_value("r4")
+    expect(page.locator("#id_points4")).to_have_value("x")
+    expect(page.locator("input[name='state1'][value='finished']")).to_be_checked()
+    assert not re.search(r"csrfmiddlewaretoken|version=|submission=", page.url), page.url
+
+
+def test_a_refused_undo_switches_to_the_sheet_not_to_its_post_address(live_server, page):
+    """Another phone recorded a round while this one confirmed Undo: the refusal is drawn at
+    …/undo/, which only takes a POST; the switch leads to the sheet in German."""
+    page.set_viewport_size(PHONE)
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    services.record_round(game, game.version, round_number=1, scores=(0, 10, 20, 30), query="")
+    page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
+    page.locator("details.confirm:has(#undo-last) summary").click()
+    game.refresh_from_db()
+    services.record_round(game, game.version, round_number=2, scores=(5, 0, 20, 30), query="")
+    page.locator("#undo-last").click()
+    expect(page).to_have_url(re.compile(r"/undo/$"))
+    page.locator("[data-language-switch=de]").click()
+    expect(page).to_have_url(re.compile(rf"/de/spiele/{game.edit_secret}/$"))
+    expect(page.locator("tr[data-round='2'] td[data-score]")).to_have_count(4)
+
+
 def test_the_record_page_keeps_each_players_score_line_and_field_errors_live(live_server, page):
     """As in the calculator: each player's block shows the score the live answer gives, and a
     bad field gets its own error line and aria-invalid; a refused Save says so at the top."""

@@ -45,8 +45,12 @@
   }
   // (htmx:afterSettle would come before the new URL)
   window.addEventListener("htmx:replacedInHistory", updateSwitch);
+  // A page drawn as a form's answer (…/undo/, a refused save) has neither: the switch keeps
+  // the address the server gave it.
   document.addEventListener("click", function (event) {
-    if (event.target.closest("[data-language-switch], .lang-offer a")) { updateSwitch(); }
+    if (event.target.closest("[data-language-switch], .lang-offer a") && (location.search || location.hash)) {
+      updateSwitch();
+    }
   }, true);
 
   // Offer a reader from elsewhere the twin in their language (cookie, else browser); pinned.
