@@ -219,7 +219,8 @@ def _parse_done(value: str, version: int) -> str | None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @cache_control(private=True, no_cache=True)  # its form carries this visitor's CSRF token
-@rate_limited("new-game")
+# Only a sheet that was started counts: a typo in a name costs a visitor none of the limit.
+@rate_limited("new-game", counts=lambda response: response.status_code == 302)
 def new(request):
     """Start a game: four names and the kind of table; the sheet opens under its secret."""
     if request.method == "POST":
