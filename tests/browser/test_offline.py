@@ -158,7 +158,10 @@ def test_an_edit_reaches_the_phone_on_its_next_online_visit(live_server, content
     expect(heading(page)).to_contain_text("(edited)")
 
 
-def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(live_server, content, phone):
+def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(
+    live_server, content, phone, settings
+):
+    settings.GAME_POLL_SECONDS = 1
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     page = phone("de")
     context = page.context
@@ -174,6 +177,13 @@ def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(live_serve
     expect(page.get_by_text("Dila").first).to_be_visible()
     note = page.locator("[data-offline-sheet]")
     expect(note).to_contain_text("Offline: Stand dieses Spielblatts vom")
+    # Polls that find no signal leave the note; the first answered one, once it is back, takes
+    # it away (the sheet is current again).
+    page.wait_for_timeout(2500)
+    expect(note).to_have_count(1)
+    context.set_offline(False)
+    expect(note).to_have_count(0)
+    context.set_offline(True)
     # The edit sheet was never opened offline: it says so instead of pretending.
     page.goto(f"{live_server.url}/de/spiele/{game.edit_secret}/")
     expect(heading(page)).to_have_text(PAGES["de"]["offline"])

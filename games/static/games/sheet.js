@@ -13,6 +13,14 @@
   });
   document.addEventListener("htmx:afterSwap", restoreAfterSwap);
 
+  // A sheet shown from this phone's store (sw.js) carries a note with the time it was kept.
+  // Once a poll is answered, changed (200) or not (304), the sheet is current: the note goes.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status !== 200 && status !== 304) { return; }
+    document.querySelectorAll("[data-offline-sheet]").forEach(function (note) { note.remove(); });
+  });
+
   // A changed sheet is swapped in whole. htmx gives the focus back to the element with the same
   // id (the sheet's links and buttons have stable ids). A confirmation that was open stays open
   // while its question reads the same, so a button in it keeps its focus; one that now asks
