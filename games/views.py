@@ -608,10 +608,12 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             return _sent_entry_page(request, game, entries, sent, status=400, message=message)
         round_errors.append(fixed_round_message(round_number, editing=editing))
         return page(version=version, status=400, message=not_saved_message())
+    if request.POST.get("action") == "check":
+        # Checking writes nothing: its answer is the page's own address holding the entry (as a
+        # live answer writes it), so Back, Reload and the language switch never meet a POST.
+        return redirect(f"{request.path}?{form.query_string()}#result-heading")
     if not form.is_valid():
         return page(version=version, status=400, message=not_saved_message())
-    if request.POST.get("action") == "check":
-        return page(version=version)
     write = services.edit_round if editing else services.record_round
     try:
         done = write(game, version, submission=submission, **scored_entry(form))

@@ -378,3 +378,35 @@ def test_the_record_page_keeps_each_players_score_line_and_field_errors_live(liv
     )
     assert notice.evaluate("(n) => n.getBoundingClientRect().bottom") < 740  # the first screen
     assert not Entry.objects.exists()
+
+
+def test_back_to_a_forms_answer_opens_the_forms_page_as_it_is_now(live_server, page):
+    """Back to the answer of a POST (here a refused save), with the service worker in charge:
+    the browser asks only for a kept copy, and there is none. It showed "You are offline"; now
+    it opens the form's page, holding the entry. A check leaves no POST in the history at all
+    (Post/Redirect/Get), so Back after it and a save finds the record page too."""
+    page.set_viewport_size(PHONE)
+    sheet = start_game(page, live_server.url)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    page.get_by_role("link", name="Record round 1").click()
+    fill_round(page, points2="x")
+    expect(page.locator("#calculator-result [data-error='points2']")).to_be_visible()
+    page.get_by_role("button", name="Save this round to the sheet").click()
+    expect(page.locator("[data-done], .verdict").first).to_be_visible()
+    page.goto(sheet)
+    page.go_back()
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text("Record round 1")
+    expect(page.locator("#id_points2")).to_have_value("x")
+
+    page.locator("#id_points2").fill("14")
+    page.get_by_role("button", name="Check the scores first").click()
+    expect(page).to_have_url(re.compile(r"/record/\?.*points2=14.*#result-heading$"))
+    expect(page.locator("#calculator-result [data-player='2']")).to_have_attribute(
+        "data-score", "70"
+    )
+    page.get_by_role("button", name="Save this round to the sheet").click()
+    expect(page.locator("[data-done]")).to_contain_text("is on the sheet")
+    page.go_back()
+    expect(heading).to_have_text("Record round 1")
+    expect(page.locator("#id_points2")).to_have_value("14")

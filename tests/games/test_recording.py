@@ -190,11 +190,25 @@ def test_the_sheet_keeps_its_own_names_and_table(client, game):
     assert "team=" not in query
 
 
-def test_check_shows_the_scores_and_saves_nothing(client, game):
-    data = {**calculator_data(1), "version": 1, "action": "check"}
-    response = client.post(urls(game)["record"], data)
-    assert response.status_code == 200
-    assert 'data-player="2" data-score="70"' in response.content.decode()
+@pytest.mark.parametrize("change", [{}, {"points2": "many"}])
+def test_check_answers_with_the_entry_in_the_address_and_saves_nothing(client, game, change):
+    """Post/Redirect/Get: the scores (or what is wrong) on the record page's own address, never
+    a POST answer that Back or Reload would have to send again; the address holds no token."""
+    data = {**calculator_data(1), **change, "version": 1, "action": "check"}
+    response = client.post(urls(game)["record"], {**data, "csrfmiddlewaretoken": "x" * 32})
+    assert response.status_code == 302
+    path, _, rest = response["Location"].partition("?")
+    query, _, fragment = rest.partition("#")
+    assert path == urls(game)["record"]
+    assert fragment == "result-heading"
+    assert not re.search(r"csrfmiddlewaretoken|version=|submission=|action=", query)
+    assert not game.entries.exists()
+    html = client.get(f"{path}?{query}").content.decode()
+    if change:
+        assert 'data-error="points2"' in html
+        assert 'value="many"' in html
+    else:
+        assert 'data-player="2" data-score="70"' in html
     assert not game.entries.exists()
 
 

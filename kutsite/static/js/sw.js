@@ -153,11 +153,21 @@ function storedSheet(request, list) {
 function page(event) {
   var request = event.request;
   if (request.method !== "GET") {
+    // Back or Forward to a form's answer: the browser only takes a kept copy (it never sends a
+    // form again by itself), and there is none. Open the form's page as it is now instead.
+    var back = request.referrer;
+    if (request.cache === "only-if-cached" && back && new URL(back).origin === self.location.origin) {
+      return Promise.resolve(Response.redirect(back, 303));
+    }
     // A form being sent: wait for the server however long it takes, never answer twice.
-    return fetch(request).catch(function () { return offlinePage(request, request.referrer); });
+    return fetch(request).catch(function () { return offlinePage(request, back); });
   }
   var kept = storeInfo(languageOf(request.url)).catch(function () { return null; });
-  var settled = fetch(request).then(function (response) {
+  // The form's page opened that way (above) comes with `only-if-cached` too, which a worker
+  // cannot fetch with: it is asked the usual way.
+  var asked = request.cache !== "only-if-cached" ? request :
+    new Request(request.url, { credentials: "same-origin", redirect: "manual" });
+  var settled = fetch(asked).then(function (response) {
     if (response.ok) {
       var copy = response.clone();
       event.waitUntil(kept.then(function (list) {
