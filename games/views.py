@@ -48,7 +48,6 @@ from games.messages import (
 from games.models import Entry, Game
 from games.presenters import contract_texts, sheet_context
 from games.recording import calculator_form, initial_calculator_form, round_of, scored_entry
-from games.retention import RETENTION_DAYS
 from games.sheet import ROUND_COUNT, Kind, is_scored, progress
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
@@ -81,8 +80,9 @@ def private_sheet(view):
     another site as a referrer, never kept by a shared cache; always revalidated (ETag).
     An address without a game gets the sheet's own 404.
 
-    The referrer policy is `same-origin`, not `no-referrer`: under `no-referrer` browsers send
-    `Origin: null` with a form's POST, which Django's CSRF check rightly refuses."""
+    The referrer policy is the site's (`SECURE_REFERRER_POLICY`, `same-origin`), not
+    `no-referrer`: under `no-referrer` browsers send `Origin: null` with a form's POST, which
+    Django's CSRF check rightly refuses."""
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
@@ -91,7 +91,6 @@ def private_sheet(view):
         except SheetMissing:
             response = _missing_sheet(request)
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
-        response.headers["Referrer-Policy"] = "same-origin"
         patch_cache_control(response, private=True, no_cache=True)
         patch_vary_headers(response, ("HX-Request",))
         return response
@@ -278,7 +277,6 @@ def _render_sheet(
                 {"If-None-Match": quote_etag(sheet_etag(game.version, mode, fragment=True))}
             ),
             "poll_seconds": settings.GAME_POLL_SECONDS,
-            "retention_days": RETENTION_DAYS,
             "submission": _SUBMISSION_SLOT if slots else new_submission(),
             "edit_link": (
                 request.build_absolute_uri(context["sheet_url"]) if context["sheet_url"] else ""
@@ -292,9 +290,7 @@ def _render_sheet(
         # A refused write shows the whole page (the message sits outside the fragment) at the
         # address it was sent to (…/undo/): the language switch leads to the sheet's own.
         context["page_path"] = sheet_url(game, mode)
-        response = render(request, "games/sheet.html", context, status=status)
-        patch_vary_headers(response, ("HX-Request",))
-        return response
+        return render(request, "games/sheet.html", context, status=status)
     return render_page(request, "games/sheet.html", "sheet", context)
 
 

@@ -6,6 +6,8 @@ the query string, which people also type or edit by hand.
   `CheckboxInput` reads every value but "false" as ticked, so `?final=0` would tick the box:
   here only "1", "on", "true" and "yes" (any case) do.
 - A choice (the round): " 4" is round 4, chosen in the list too, not "no round  4".
+- A form (`QueryForm`) is bound only when the query holds one of its fields: any other
+  query (`?fbclid=…` from a shared link) opens it empty, not full of "required" errors.
 
 Every field here is `Shared`: one instance serves every form, since the checkers and the
 calculator set nothing on a field per request.
@@ -66,3 +68,14 @@ class TrimmedChoiceField(Shared, forms.TypedChoiceField):
 
     def bound_data(self, data: Any, initial: Any) -> Any:
         return super().bound_data(_stripped(data), initial)
+
+
+class QueryForm(forms.Form):
+    """A form read from the query string: bound only when the query holds one of its fields."""
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        prefix = kwargs.get("prefix") or self.prefix
+        keys = (f"{prefix}-{name}" if prefix else name for name in self.base_fields)
+        if data is not None and not any(key in data for key in keys):
+            data = None
+        super().__init__(data, *args, **kwargs)

@@ -77,9 +77,7 @@ def service_worker(request):
     if path is None:  # pragma: no cover - the file ships with the site
         raise Http404
     with open(path, "rb") as handle:
-        response = HttpResponse(handle.read(), content_type="text/javascript; charset=utf-8")
-    response.headers["Service-Worker-Allowed"] = "/"
-    return response
+        return HttpResponse(handle.read(), content_type="text/javascript; charset=utf-8")
 
 
 @public_page

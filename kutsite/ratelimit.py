@@ -36,7 +36,7 @@ class Limit:
 
 
 def client_address(request) -> str:
-    hops = getattr(settings, "FORWARDED_HOPS", 0)
+    hops = settings.FORWARDED_HOPS
     if hops > 0:
         forwarded = [
             part.strip()
@@ -82,14 +82,14 @@ def give_back(key: str) -> None:
         caches["default"].decr(key)
 
 
-def rate_limited(scope: str, methods: tuple[str, ...] = ("POST",), *, counts=lambda response: True):
-    """Answer 429 (a page in the URL's language) once `scope`'s limit is used up. Every request
-    in `methods` counts, or only those whose response `counts` says so."""
+def rate_limited(scope: str, *, counts=lambda response: True):
+    """Answer 429 (a page in the URL's language) once `scope`'s limit is used up. Every POST
+    counts, or only those whose response `counts` says so."""
 
     def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
-            if request.method not in methods:
+            if request.method != "POST":
                 return view(request, *args, **kwargs)
             key, retry_after = take(scope, request)
             if retry_after is not None:

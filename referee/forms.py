@@ -20,13 +20,20 @@ from django import forms
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from kutsite import content, live
-from kutsite.fields import BooleanField, CharField, FlagInput, IntegerField, TrimmedChoiceField
+from kutsite.fields import (
+    BooleanField,
+    CharField,
+    FlagInput,
+    IntegerField,
+    QueryForm,
+    TrimmedChoiceField,
+)
 from rules.engine.notation import parse_indicator, parse_melds, parse_tiles, still_typing
 from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.models import Round
-from rules.reasons import error_message, sentence
+from rules.reasons import sentence, validation_error
 from rules.wording import contract_text
 
 _ = gettext_lazy
@@ -123,15 +130,13 @@ def _trim(text: str) -> str:
     return text.strip().strip("|").strip()
 
 
-class CheckerForm(forms.Form):
-    """Shared by the checkers: bound only when the query holds one of the form's fields.
+class CheckerForm(QueryForm):
+    """Shared by the checkers.
 
     `pending`: what an answer given while someone types waits for (kutsite/live.py).
     """
 
     def __init__(self, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
-        if data is not None and not any(name in data for name in self.base_fields):
-            data = None
         kwargs.setdefault("label_suffix", "")
         super().__init__(data, **kwargs)
         self.typing: set[str] = set()  # the fields that end in a tile still being typed
@@ -144,7 +149,7 @@ class CheckerForm(forms.Form):
             typed = str(self.data.get(self.add_prefix(name), ""))  # before the field strips it
             if still_typing(text, error) and typed[-1:].isalpha():
                 self.typing.add(name)
-            raise forms.ValidationError(error_message(error), code=str(error.code)) from None
+            raise validation_error(error) from None
 
     def one_tile(self, name: str) -> Tile:
         found = self.parse(name, parse_tiles, self.cleaned_data[name])
@@ -165,7 +170,7 @@ class CheckerForm(forms.Form):
     def add_engine_error(self, error: InputError, default: str) -> None:
         """Put an engine error under the field it names (or `default`)."""
         field = error.field if error.field in self.fields else default
-        self.add_error(field, forms.ValidationError(error_message(error), code=str(error.code)))
+        self.add_error(field, validation_error(error))
 
 
 class MeldCheckForm(CheckerForm):
@@ -306,7 +311,7 @@ class RackForm(CheckerForm):
             error = InputError(
                 ReasonCode.RACK_TOO_LONG, field="rack", count=len(tiles), limit=MAX_RACK_TILES
             )
-            raise forms.ValidationError(error_message(error), code=str(error.code))
+            raise validation_error(error)
         return tiles
 
     def clean(self):

@@ -46,6 +46,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import (
@@ -891,3 +892,8 @@ def rule_name(rule: str) -> str:
     if title is None:
         return rule_label(rule)
     return gettext("Rule %(rule)s: %(title)s") % {"rule": rule, "title": title}
+
+
+def validation_error(error: InputError) -> ValidationError:
+    """An engine input error as a form field's error: its sentence, its reason code."""
+    return ValidationError(error_message(error), code=str(error.code))

@@ -54,6 +54,7 @@ from kutsite.fields import (
     BooleanField,
     CharField,
     IntegerField,
+    QueryForm,
     Shared,
     TrimmedChoiceField,
     is_on,
@@ -151,10 +152,6 @@ _points_limit_message = lazy(
 # --- Fields -----------------------------------------------------------------------------------
 
 
-def _engine_error(error: InputError) -> ValidationError:
-    return ValidationError(reasons.error_message(error), code=str(error.code))
-
-
 class TextField(CharField):
     """Text as typed, without control characters; longer than `TEXT_LIMIT` is refused."""
 
@@ -179,7 +176,7 @@ class IndicatorField(TextField):
         try:
             return parse_indicator(super().clean(value))
         except InputError as error:
-            raise _engine_error(error) from None
+            raise reasons.validation_error(error) from None
 
 
 class RackField(TextField):
@@ -190,7 +187,7 @@ class RackField(TextField):
         try:
             return parse_tiles(text, allow_empty=True) if text else None
         except InputError as error:
-            raise _engine_error(error) from None
+            raise reasons.validation_error(error) from None
 
 
 class PointsField(IntegerField):
@@ -266,7 +263,7 @@ class FlagField(BooleanField):
 # --- The form ---------------------------------------------------------------------------------
 
 
-class CalculatorForm(forms.Form):
+class CalculatorForm(QueryForm):
     """The calculator's input, read field by field; the engine scores the round in `clean`."""
 
     indicator = IndicatorField()
@@ -285,10 +282,6 @@ class CalculatorForm(forms.Form):
     name4, state4, rack4, points4 = NameField(), StateField(), RackField(), PointsField()
 
     def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
-        prefix = kwargs.get("prefix") or self.prefix
-        keys = (f"{prefix}-{name}" if prefix else name for name in self.base_fields)
-        if data is not None and not any(key in data for key in keys):
-            data = None
         super().__init__(data, *args, **kwargs)
         self.rounds = rounds()
         self.result = None

@@ -1,3 +1,5 @@
+from django_htmx.http import replace_url
+
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page
 from scoring.examples import worked_examples
@@ -24,5 +26,5 @@ def calculator(request):
     if permalink and wants_fragment(request):
         # The address bar follows the live result with this tidy URL (only the parameters that
         # are set), replacing the entry rather than adding one per tap
-        response["HX-Replace-Url"] = permalink
+        replace_url(response, permalink)
     return response

@@ -1,15 +1,15 @@
 """Two phones press "save" at the same moment: exactly one wins, the other is told.
 
-Real threads and real connections, released together by a barrier. SQLite's in-memory test
-database cannot be shared between threads' transactions, so this runs on PostgreSQL
-(`DATABASE_URL=postgres://…`) or a file-based SQLite; the same race is also played out
-deterministically with two clients in test_recording.py, on every database.
+Real threads and real connections, released together by a barrier, on both databases: the
+settings give SQLite's test database a file (an in-memory one cannot be shared between
+threads' transactions). The same race is also played out deterministically with two clients
+in test_recording.py.
 """
 
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.test import Client
 
 from games import services
@@ -18,20 +18,7 @@ from scoring.forms import CalculatorForm
 
 from .conftest import PLAYERS, calculator_data
 
-
-def _test_database_is_in_memory() -> bool:
-    # Django's SQLite test database lives in memory unless TEST["NAME"] names a file.
-    settings = connection.settings_dict
-    return settings["ENGINE"].endswith("sqlite3") and not settings.get("TEST", {}).get("NAME")
-
-
-pytestmark = [
-    pytest.mark.skipif(
-        _test_database_is_in_memory(),
-        reason="needs a database that concurrent transactions can share (PostgreSQL)",
-    ),
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
 def race(*jobs):

@@ -82,7 +82,8 @@ def test_the_service_worker_is_served_from_the_root_as_javascript(client):
     response = client.get("/sw.js")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
-    assert response["Service-Worker-Allowed"] == "/"
+    # From the root, the worker's scope is the whole site without a Service-Worker-Allowed header.
+    assert "Service-Worker-Allowed" not in response
     # Never kept stale: a new worker reaches phones on their next visit.
     assert "no-cache" in response["Cache-Control"]
     body = response.content.decode()
