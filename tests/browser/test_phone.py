@@ -439,3 +439,43 @@ def test_rule_ids_and_footer_links_are_24_px_targets(live_server, page, path):
         " (a) => [a.textContent.trim(), a.getBoundingClientRect().height])"
     )
     assert len(heights) > 6 and all(h >= 24 for _, h in heights), heights
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_long_address_or_word_in_edited_content_wraps_on_a_360_px_phone(
+    live_server, page, language
+):
+    """An editor may paste a web address or a long word into a ruling, a round's notes or a
+    glossary entry: it wraps inside the 360-px screen instead of widening every page that
+    shows it (1.4.10 Reflow)."""
+    from referee.models import Ruling
+    from rules.models import GlossaryTerm, Round
+
+    long = " https://www.example.com/rummy/okey.html#scoring-penalties-and-discards " + "Z" * 80
+    ruling = Ruling.objects.get(key="run-12-13-1")
+    for field in ("question", "short_answer"):
+        value = getattr(ruling, f"{field}_{language}")
+        setattr(ruling, f"{field}_{language}", (value + " " + "Z" * 60)[:140])
+    for field in ("app_ruling", "table_rule"):
+        setattr(ruling, f"{field}_{language}", getattr(ruling, f"{field}_{language}") + long)
+    ruling.save()
+    round_ = Round.objects.get(number=1)
+    setattr(round_, f"notes_{language}", getattr(round_, f"notes_{language}") + long)
+    round_.save()
+    term = GlossaryTerm.objects.order_by("pk").first()
+    setattr(term, f"definition_{language}", getattr(term, f"definition_{language}") + long)
+    term.save()
+
+    page.set_viewport_size(SCREENS[0])
+    with translation.override(language):
+        addresses = [
+            ruling.get_absolute_url(),
+            reverse("referee:index"),
+            reverse("rules:round", args=[1]),
+            reverse("rules:glossary"),
+        ]
+    for address in addresses:
+        open_page(page, live_server.url + address)
+        expect(page.locator("main")).to_contain_text("Z" * 20)
+        width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], (address, width)
