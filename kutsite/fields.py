@@ -13,9 +13,12 @@ Every field here is `Shared`: one instance serves every form, since the checkers
 calculator set nothing on a field per request.
 """
 
+from collections.abc import Collection
 from typing import Any
 
 from django import forms
+
+from kutsite import live
 
 TRUE_VALUES = frozenset({"1", "on", "true", "yes"})
 
@@ -71,7 +74,14 @@ class TrimmedChoiceField(Shared, forms.TypedChoiceField):
 
 
 class QueryForm(forms.Form):
-    """A form read from the query string: bound only when the query holds one of its fields."""
+    """A form read from the query string: bound only when the query holds one of its fields.
+
+    It also answers while someone types (`kutsite.live`): `typing` names the fields that end in
+    a tile typed halfway, `pending` says what such an answer waits for, and `quiet` which
+    fields' errors it leaves unmarked.
+    """
+
+    typing: Collection[str] = frozenset()
 
     def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
         prefix = kwargs.get("prefix") or self.prefix
@@ -79,3 +89,11 @@ class QueryForm(forms.Form):
         if data is not None and not any(key in data for key in keys):
             data = None
         super().__init__(data, *args, **kwargs)
+
+    @property
+    def pending(self) -> str:
+        return live.pending(self, self.typing)
+
+    @property
+    def quiet(self) -> frozenset[str]:
+        return live.quiet(self, self.typing)

@@ -9,6 +9,10 @@ neither and says what is missing; the same input sent as a form (a whole page) g
 For the same reason "nobody ended the round" waits while other fields are still empty: until
 the table gets to choosing who ended it, every player is "melded". Once nothing else is
 missing, it is an error like any other.
+
+Beside a real error (a tile that does not exist, points that are not a number), such an answer
+marks that error alone: the fields the table has not reached yet stay unmarked (`quiet`), so a
+screen reader hears one thing to fix, not every empty field as invalid.
 """
 
 from __future__ import annotations
@@ -28,21 +32,28 @@ EMPTY_CODES = frozenset({"required", str(ReasonCode.EMPTY), str(ReasonCode.MISSI
 WHILE_EMPTY_CODES = frozenset({str(ReasonCode.NO_FINISHER)})
 
 
-def pending(form: forms.Form, typing: Collection[str]) -> str:
-    """What `form`'s errors wait for: "typing" when each is a field left empty or one in
-    `typing` (ending in a tile typed halfway), and one is; "empty" when each is a field left
-    empty (or waits for one, `WHILE_EMPTY_CODES`); "" when the form has a real error, or
-    none."""
+def quiet(form: forms.Form, typing: Collection[str]) -> frozenset[str]:
+    """The fields whose error an answer given while someone types leaves unmarked: each one
+    left empty or in `typing` (ending in a tile typed halfway) and, while there is such a
+    field, each that waits for one (`WHILE_EMPTY_CODES`). The other fields' errors are real:
+    such an answer marks those alone, not every field the table has not reached yet."""
     if not form.is_bound or not form.errors:
-        return ""
-    unfilled = False
+        return frozenset()
+    unfilled, waiting = set(), set()
     for name, errors in form.errors.as_data().items():
         if len(errors) > 1:
-            return ""
+            continue
         if name in typing or errors[0].code in EMPTY_CODES:
-            unfilled = True
-        elif errors[0].code not in WHILE_EMPTY_CODES:
-            return ""
-    if not unfilled:
+            unfilled.add(name)
+        elif errors[0].code in WHILE_EMPTY_CODES:
+            waiting.add(name)
+    return frozenset(unfilled | waiting) if unfilled else frozenset()
+
+
+def pending(form: forms.Form, typing: Collection[str]) -> str:
+    """What `form`'s errors wait for: "typing" when each is `quiet` and one is in `typing`;
+    "empty" when each is `quiet`; "" when the form has a real error, or none."""
+    waiting = quiet(form, typing)
+    if not waiting or len(waiting) < len(form.errors):
         return ""
     return "typing" if any(name in form.errors for name in typing) else "empty"

@@ -19,7 +19,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import get_language, gettext, gettext_lazy
 
-from kutsite import content, live
+from kutsite import content
 from kutsite.fields import (
     BooleanField,
     CharField,
@@ -159,10 +159,6 @@ class CheckerForm(QueryForm):
                 code="NOT_ONE_TILE",
             )
         return found[0]
-
-    @property
-    def pending(self) -> str:
-        return live.pending(self, self.typing)
 
     def clean_indicator(self):
         return self.parse("indicator", parse_indicator, self.cleaned_data["indicator"])

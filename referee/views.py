@@ -171,6 +171,7 @@ def _checker_context(request, form, result) -> dict:
         "fragment": fragment,
         # An answer while someone types waits for fields not filled in yet (CheckerForm.pending)
         "pending": form.pending if fragment and result is None else "",
+        "quiet": form.quiet if fragment and result is None else (),
         "permalink": request.get_full_path() if result is not None else "",
         "noindex": form.is_bound,  # an answer is one visitor's: base.html
     }

@@ -49,7 +49,7 @@ from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
-from kutsite import content, live
+from kutsite import content
 from kutsite.fields import (
     BooleanField,
     CharField,
@@ -362,11 +362,6 @@ class CalculatorForm(QueryForm):
                     if still_typing(typed.strip(), error):
                         found.add(name)
         return frozenset(found)
-
-    @property
-    def pending(self) -> str:
-        """What an answer given while someone types waits for (kutsite/live.py)."""
-        return live.pending(self, self.typing)
 
     def query_string(self) -> str:
         """The canonical query string of the input: the parameters that are set, in order.

@@ -224,12 +224,14 @@ class Calculation:
     @cached_property
     def problems(self) -> list[Problem]:
         """Every error in the order of the fields, so seat by seat, whether a field or the
-        engine found it; the round's own (`__all__`) last. None while `pending`."""
+        engine found it; the round's own (`__all__`) last. None while `pending`; a live answer
+        leaves out the fields not reached yet (`quiet`) beside a real error."""
         if not self.form.is_bound or self.pending:
             return []
         order = {name: position for position, name in enumerate(self.form.fields)}
         found = []
-        by_field = self.form.errors.as_data().items()
+        quiet = self.form.quiet if self.live else ()
+        by_field = [item for item in self.form.errors.as_data().items() if item[0] not in quiet]
         for name, errors in sorted(by_field, key=lambda item: order.get(item[0], len(order))):
             where = "state" if name == "__all__" else name
             seat = int(where[-1]) if where[-1].isdigit() else None

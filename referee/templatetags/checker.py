@@ -1,5 +1,6 @@
 """Checker helpers: the error line under an input."""
 
+from collections.abc import Collection
 from functools import lru_cache
 
 from django import template
@@ -12,11 +13,11 @@ OOB = mark_safe(' data-hx-swap-oob="true"')
 
 
 @register.simple_tag
-def field_error(field, oob: bool = False, quiet: str = "") -> SafeString:
+def field_error(field, oob: bool = False, quiet: Collection[str] = ()) -> SafeString:
     """The error line of a checker's input: always there, empty while the input is fine, so a
     live answer can fill or clear it (`oob`: htmx swaps it in beside the verdict). `quiet`:
-    the answer waits for more typing (`CheckerForm.pending`) and marks nothing."""
-    errors = () if quiet else field.errors
+    the fields whose error a live answer leaves unmarked (`QueryForm.quiet`)."""
+    errors = () if field.name in quiet else field.errors
     if not errors:
         return _empty_line(field.auto_id, oob)
     return format_html(
@@ -41,7 +42,7 @@ def _empty_line(auto_id: str, oob: bool) -> SafeString:
 
 
 @register.simple_tag
-def field_errors(form, quiet: str = "") -> SafeString:
+def field_errors(form, quiet: Collection[str] = ()) -> SafeString:
     """Every field's error line for a live answer, for htmx to swap in beside the verdict
     (out of band): one tag rather than a loop of `field_error`, which a live answer pays per
     field."""

@@ -385,6 +385,28 @@ def test_a_tile_typed_halfway_waits_while_typing_and_is_an_error_on_submit(
         assert KEEP_TYPING[language] not in submitted
 
 
+@pytest.mark.parametrize(
+    ("url", "params", "waiting", "wrong"),
+    [
+        (check_url, {"tiles": "", "indicator": "q8"}, "tiles", "indicator"),
+        (check_url, {"tiles": "r12 r", "indicator": "q8"}, "tiles", "indicator"),
+        (discard_url, {"tile": "", "table": "zz", "indicator": "b8"}, "tile", "table"),
+        (rack_url, {"rack": "", "indicator": "q8"}, "rack", "indicator"),
+    ],
+)
+def test_beside_a_real_error_a_live_answer_marks_that_one_alone(
+    client, url, params, waiting, wrong
+):
+    """One typo does not also mark the fields not reached yet as wrong (a screen reader heard
+    them all as invalid); the form as sent marks both."""
+    for language in LANGUAGES:
+        _, live = page(client, url(language, **params), **HTMX)
+        marked = [p["data-error"] for p in find_all(live, data_error=True)]
+        assert marked == [wrong], (language, marked)
+        _, submitted = page(client, url(language, **params))
+        assert find(submitted, data_error=waiting) and find(submitted, data_error=wrong)
+
+
 def test_typing_is_forgiving_about_case_separators_and_german_letters(client):
     _, html = page(client, check_url(tiles="R12,r13-R1 |", indicator="B8"))
     assert verdicts(html) == [("valid", "run", "VALID_RUN", "M2")]
