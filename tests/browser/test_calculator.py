@@ -185,3 +185,34 @@ def test_one_edit_is_one_answer_and_leaving_the_field_asks_nothing_more(live_ser
     page.keyboard.press("Tab")
     page.wait_for_timeout(800)
     assert len(asked) == 1, asked
+
+
+SAID_WATCH = """() => {
+  window.kutSaid = 0;
+  const said = document.getElementById("calculator-said");
+  new MutationObserver(() => { window.kutSaid += 1; }).observe(
+    said, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_the_line_a_screen_reader_hears_is_left_alone_when_it_says_the_same(live_server, page):
+    """Each live answer brings its one line for screen readers (role="status"). Written again
+    with the same words it would be read out again after every pause in typing; only a new
+    line is written."""
+    page.goto(f"{live_server.url}/en/calculator/")
+    said = page.locator("#calculator-said")
+    with page.expect_response(re.compile(r"/en/calculator/\?")):
+        page.locator("#id_indicator").fill("r4")
+    expect(said).to_have_text(re.compile(r"^Choose the indicator"))
+    page.evaluate(SAID_WATCH)
+    for name in ("Ana", "Ben"):
+        with page.expect_response(re.compile(rf"name1={name}")):
+            page.locator("#id_name1").fill(name)
+        page.wait_for_timeout(300)  # the swap follows the answer
+        assert page.evaluate("window.kutSaid") == 0
+    page.locator("label[for=id_state1_1]").click()
+    page.locator("label[for=id_state3_3]").click()
+    page.locator("#id_points2").fill("10")
+    page.locator("#id_points4").fill("40")
+    expect(said).to_have_text(re.compile(r"^Round 1: Ben 0, "))
+    assert page.evaluate("window.kutSaid") > 0

@@ -172,6 +172,12 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     event.detail.target.removeAttribute("data-stale");
   });
+  // The answer's one line for screen readers (role="status") is left alone when it says the
+  // same again: written anew, it would be read out once more after every pause in typing.
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var d = e.detail;
+    if (d.target.role === "status" && d.target.textContent === d.fragment.textContent) { d.shouldSwap = false; }
+  });
 
   // Back online: ask again for the answer that went missing.
   window.addEventListener("online", function () {
