@@ -68,6 +68,11 @@ class NewGameForm(forms.Form):
         return data
 
     @property
+    def first_error(self) -> str:
+        """The first field with an error (its input takes the focus), if any."""
+        return next((name for name in self.fields if name in self.errors), "")
+
+    @property
     def players(self) -> tuple[str, str, str, str]:
         d = self.cleaned_data
         return (d["player1"], d["player2"], d["player3"], d["player4"])

@@ -81,14 +81,24 @@ def test_german_start_opens_the_german_sheet(client):
 def test_an_invalid_start_says_why_and_stores_nothing(client, overrides, field):
     response = client.post("/en/games/new/", new_game_data(**overrides))
     assert response.status_code == 400
-    assert f'data-error="{field}"' in response.content.decode()
+    html = response.content.decode()
+    assert f'data-error="{field}"' in html
     assert not Game.objects.exists()
+    # Heard at once without a script: the title says so, and the field (or the choice of
+    # table) names its error.
+    assert "<title>Error: Start a game sheet · Küt</title>" in html
+    error_id = re.search(rf'<p class="field__error" id="([^"]+)" data-error="{field}"', html)
+    assert error_id and f'aria-describedby="{error_id.group(1)}"' in html
+    if field != "table":
+        assert re.search(rf'id="id_{field}"[^>]*autofocus', html)
+    assert html.count("autofocus") == (field != "table")
 
 
 def test_german_errors_are_german(client):
     response = client.post("/de/spiele/neu/", new_game_data(player2="ANA"))
     assert response.status_code == 400
     assert "denselben Namen" in response.content.decode()
+    assert "<title>Fehler: Ein Spielblatt anlegen · Küt</title>" in response.content.decode()
 
 
 def test_starting_a_game_needs_the_csrf_token():

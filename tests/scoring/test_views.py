@@ -413,3 +413,19 @@ def test_a_live_answer_says_itself_in_one_line(client, language, overrides, word
     page = client.get(url(language, **base_round(**overrides))).content.decode()
     assert '<p id="calculator-said" class="visually-hidden" role="status"></p>' in page
     assert 'data-hx-swap-oob="innerHTML:#calculator-said"' not in page  # a page says it all
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Choose a round"), ("de", "Wähle eine")])
+def test_a_round_that_is_none_of_them_is_marked_on_the_round_select(client, language, words):
+    """An old or edited link may ask for round 99: the select itself says so (its error line,
+    aria-invalid), as every other field does; a round that is fine marks nothing."""
+    html = client.get(url(language, **base_round(round="99"))).content.decode()
+    select = re.search(r"<select id=\"id_round\"[^>]*>", html).group(0)
+    assert 'aria-invalid="true"' in select
+    assert 'aria-describedby="id_round_error"' in select
+    line = re.search(r'<p class="field__error" id="id_round_error">([^<]*)</p>', html)
+    assert line and words in line.group(1)
+    assert "round" in [name for name, _ in errors(html)]  # and in the list at the result
+    fine = client.get(url(language, **base_round(round="4"))).content.decode()
+    assert "aria-invalid" not in re.search(r"<select id=\"id_round\"[^>]*>", fine).group(0)
+    assert 'id="id_round_error"' not in fine
