@@ -98,6 +98,8 @@ def guide_step(request, step: str):
         "last_round_url": reverse("rules:round", args=[DEFAULT_ROUNDS[-1].number]),
         "okey_finish_url": content.section_url("okey-finish"),
     }
+    if step == "contracts":
+        context["first_contracts"] = [r.contract for r in round_views().values()][:4]
     if step == "faq":
         context["faq"] = content.faq()
         context["faq_json"] = faq_json_ld(request, context["faq"])

@@ -570,3 +570,23 @@ def test_the_faq_names_every_exception_to_the_playable_discard_penalty(language,
         answer = next(q.answer for q in faq() if q.anchor == "faq-playable")
     for words in exceptions:
         assert words in answer, words
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_guide_names_the_first_contracts_as_the_rounds_list_has_them(client, language):
+    """The contracts step names the first four rounds' contracts from this site's round list,
+    worded by the engine: an editor's change to round 1 reaches the guide too."""
+    path = step_path("contracts", language)
+    with translation.override(language):
+        first = [contract_text(r.to_engine().contract) for r in Round.objects.order_by("number")]
+    html = get(client, path)
+    assert "; ".join(first[:4]) in html
+    changed = Round.objects.get(number=1)
+    changed.group_size = 4
+    changed.example = "r7 k7 b7 y7"
+    changed.save()
+    with translation.override(language):
+        now = contract_text(Round.objects.get(number=1).to_engine().contract)
+    assert now != first[0]
+    html = get(client, path)
+    assert f": {now}; {first[1]};" in html
