@@ -13,6 +13,7 @@ from kutsite.admin import ContentAdmin
 from rules.engine.contracts import validate_round_list
 from rules.engine.notation import parse_indicator
 from rules.engine.verdicts import InputError, ReasonCode
+from rules.guide import GLOSSARY_LINKS
 from rules.models import GlossaryTerm, Round
 from rules.reasons import error_message, problem_sentence
 from rules.wording import contract_text, tile_count_text
@@ -144,3 +145,13 @@ class GlossaryTermAdmin(ContentAdmin):
         (None, {"fields": (("definition_en", "definition_de"),)}),
         (None, {"fields": (("rules", "section"),)}),
     )
+
+    def get_readonly_fields(self, request, obj=None):
+        # An entry's anchor is its address (/glossary/#slug): the guide and shared links use it.
+        return ("slug",) if obj is not None else ()
+
+    def has_delete_permission(self, request, obj=None):
+        # The guide links these entries where each term first appears.
+        return super().has_delete_permission(request, obj) and (
+            obj is None or obj.slug not in GLOSSARY_LINKS
+        )

@@ -72,6 +72,41 @@ STEP_SLUGS = {
     "faq": pgettext_lazy("guide step in a URL", "faq"),
 }
 
+# The glossary entries the guide's templates link (`{{ gl }}#slug`), each where its term first
+# appears: the admin keeps them (tests/rules/test_pages.py holds this list to the templates).
+GLOSSARY_LINKS = frozenset(
+    {
+        "all-at-once-round",
+        "buying",
+        "colours",
+        "contract",
+        "discard",
+        "draw-pile",
+        "false-joker",
+        "going-out",
+        "indicator",
+        "kut",
+        "kut-app-ruling",
+        "kut-group",
+        "meld",
+        "not-covered",
+        "okey",
+        "okey-finish",
+        "pair",
+        "penalty-tile",
+        "referee",
+        "round",
+        "run",
+        "score-calculator",
+        "team-table",
+        "tile",
+        "tile-rack",
+        "to-add",
+        "to-meld",
+        "written-table-rule",
+    }
+)
+
 
 class StepSlug:
     """`<step:…>` in a URL: the step's slug in the page's language, a section anchor in Python

@@ -153,6 +153,36 @@ def test_glossary_rules_and_section_must_exist(admin_client, changes, field, wor
     assert (t.rules, t.section) == before
 
 
+def test_a_glossary_anchor_stays_and_the_entries_the_guide_links_are_kept(admin_client):
+    """The guide links /glossary/#okey: an editor cannot rename that anchor nor delete the
+    entry (alone or from the list). An entry an editor added may go again."""
+    t = GlossaryTerm.objects.get(slug="okey")
+    change = f"/admin/rules/glossaryterm/{t.pk}/change/"
+    assert 'name="slug"' not in admin_client.get(change).content.decode()
+    response = admin_client.post(change, glossary_data(t, slug="okey-new", also_de="der Joker"))
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert (t.slug, t.also_de) == ("okey", "der Joker")
+    assert admin_client.get(f"/admin/rules/glossaryterm/{t.pk}/delete/").status_code == 403
+    answer = admin_client.post(
+        "/admin/rules/glossaryterm/",
+        {"action": "delete_selected", "_selected_action": [t.pk], "post": "yes"},
+    )
+    assert answer.status_code == 403
+    assert GlossaryTerm.objects.filter(slug="okey").exists()
+
+    added = GlossaryTerm.objects.create(
+        slug="tile-bag",
+        term_en="tile bag",
+        term_de="Steinbeutel",
+        definition_en="Where the tiles are kept.",
+        definition_de="Darin liegen die Steine.",
+    )
+    delete = f"/admin/rules/glossaryterm/{added.pk}/delete/"
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 302
+    assert not GlossaryTerm.objects.filter(slug="tile-bag").exists()
+
+
 @pytest.mark.parametrize("section", ["okey", "taking-the-okey", "faq", "referee"])
 def test_glossary_accepts_every_place_the_guide_can_link(admin_client, section):
     t = GlossaryTerm.objects.get(slug="okey")

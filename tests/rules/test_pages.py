@@ -20,7 +20,14 @@ from rules.engine import (
     parse_melds,
     parse_tiles,
 )
-from rules.guide import INDICATOR, SCORING_INDICATOR, SCORING_PLAYERS, STEP_SLUGS, faq
+from rules.guide import (
+    GLOSSARY_LINKS,
+    INDICATOR,
+    SCORING_INDICATOR,
+    SCORING_PLAYERS,
+    STEP_SLUGS,
+    faq,
+)
 from rules.models import GlossaryTerm, Round
 from rules.wording import contract_text
 from tests.rules.guide_pages import guide_paths, step_path, whole_guide
@@ -439,6 +446,7 @@ def test_guide_links_each_glossary_term_where_it_first_appears(client, language,
     linked = re.findall(rf'href="{glossary}#([\w-]+)"', html)
     slugs = set(GlossaryTerm.objects.values_list("slug", flat=True))
     assert set(linked) == slugs  # every term is linked, and only real anchors
+    assert set(linked) == GLOSSARY_LINKS  # the entries the admin keeps (rules/admin.py)
     assert len(linked) == len(slugs)  # once each: where it first appears
     glossary_html = get(client, glossary)
     for slug in slugs:
