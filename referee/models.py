@@ -249,13 +249,22 @@ class RulingExample(models.Model):
 
     def clean(self) -> None:
         # A field this kind does not read would be saved and silently ignored.
-        unused = {
+        problems = {
             name: _("This kind of example does not use this field: leave it empty.")
             for name, empty in UNUSED_WHEN_EMPTY.items()
             if name not in self.fields_for(self.kind) and getattr(self, name) != empty
         }
-        if unused:
-            raise ValidationError(unused)
+        if self.kind == self.Kind.BUY:
+            # Its caption names who discards and who wants the tile, seat by seat.
+            seats = self.wanting.replace(",", " ").split()
+            if self.discarder is None:
+                problems["discarder"] = _("Give the seat of the player who discards.")
+            if not seats:
+                problems["wanting"] = _("Give the seats that want the tile, e.g. “3 4”.")
+            elif len(set(seats)) < len(seats):
+                problems["wanting"] = _("Give each seat once.")
+        if problems:
+            raise ValidationError(problems)
         try:
             build(self)
         except InputError as error:

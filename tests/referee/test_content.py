@@ -112,6 +112,9 @@ def test_rule_ids_must_look_like_rule_ids():
     assert "rules" in caught.value.message_dict
 
 
+BUY = {"kind": "buy", "tiles": "", "tile": "r8", "discarder": 1, "wanting": "3"}
+
+
 @pytest.mark.parametrize(
     ("changes", "field", "words"),
     [
@@ -122,9 +125,14 @@ def test_rule_ids_must_look_like_rule_ids():
         ({"kind": "add", "tiles": "r5 r6 r7", "tile": ""}, "tile", "Enter the tile, e.g. r7."),
         ({"kind": "buy", "tiles": "r5 r6 r7", "tile": "r8"}, "tiles", "does not use this field"),
         ({"kind": "meld", "tiles": "r5 r6 r7", "final": True}, "final", "does not use this field"),
+        # a buy's caption names the seats: "players  want it" and "players 3 and 3" were saved
+        ({**BUY, "wanting": ""}, "wanting", "Give the seats that want the tile"),
+        ({**BUY, "wanting": "3, 3"}, "wanting", "Give each seat once."),
+        ({**BUY, "discarder": None}, "discarder", "Give the seat of the player who discards."),
     ],
 )
 def test_the_admin_refuses_an_example_the_engine_cannot_read(changes, field, words):
+    """… or whose caption would not read (a buy without its seats)."""
     example = RulingExample.objects.filter(ruling__key="run-12-13-1").first()
     for name, value in changes.items():
         setattr(example, name, value)
