@@ -1,6 +1,13 @@
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
 from kutsite import content
+
+# The editors' admin is the Küt site's, not "Django administration", in both languages.
+admin.site.site_header = _("Küt content")
+admin.site.site_title = _("Küt content")
+admin.site.index_title = _("Rules, rounds, rulings and games")
 
 
 class ContentAdmin(TranslationAdmin):

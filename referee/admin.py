@@ -7,7 +7,7 @@ from referee.models import Ruling, RulingExample
 
 class RulingExampleInline(admin.StackedInline):
     model = RulingExample
-    extra = 0
+    extra = 1  # an empty one to fill in, for an editor without JavaScript too
     fields = (
         ("order", "kind", "featured"),
         ("indicator", "tiles", "tile"),

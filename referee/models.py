@@ -114,7 +114,10 @@ class Ruling(models.Model):
             errors["key"] = _("Another ruling already uses this as its German slug.")
         for field, language in (("key", "en"), ("slug_de", "de")):
             slug = getattr(self, field)
-            if slug and field not in errors and opens_another_page(slug, language):
+            if slug and field not in errors and slug != slug.lower():
+                # The site's addresses are lowercase: /en/referee/Run/ would be one no one types.
+                errors[field] = _("Use lowercase letters only: the address is written that way.")
+            elif slug and field not in errors and opens_another_page(slug, language):
                 errors[field] = _("This address belongs to another page of the site.")
         return errors
 

@@ -122,6 +122,31 @@ def test_a_new_ruling_with_free_addresses_is_valid():
     assert address_errors() == {}
 
 
+def test_a_rulings_addresses_are_lowercase():
+    """/en/referee/QA-Upper/ opened, /en/referee/qa-upper/ did not: addresses are lowercase."""
+    words = "Use lowercase letters only: the address is written that way."
+    assert address_errors(key="New-Question")["key"] == [words]
+    assert address_errors(slug_de="Neue-Frage")["slug_de"] == [words]
+
+
+def test_an_example_can_be_added_without_javascript(admin_client):
+    """The inline shows one empty example to fill in: "Add another" needs JavaScript."""
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="run-12-13-1")
+    count = ruling.examples.count()
+    html = admin_client.get(f"/admin/referee/ruling/{ruling.pk}/change/").content.decode()
+    assert f'name="examples-TOTAL_FORMS" value="{count + 1}"' in html
+    assert f'name="examples-{count}-tiles"' in html
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Küt content"), ("de", "Küt-Inhalte")])
+def test_the_admin_is_the_kut_sites_in_both_languages(admin_client, language, words):
+    html = admin_client.get("/admin/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert "<title>" in html and words in html
+    assert "Django" not in html.split("<body", 1)[1].split("</header>", 1)[0]
+
+
 @pytest.mark.parametrize("name", ["check", "discard", "rack"])
 def test_a_ruling_cannot_take_a_checkers_address(name):
     """`/en/referee/check/` is the meld checker: a ruling there could never be opened."""
