@@ -226,6 +226,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "The example of round %(round)s does not meet its own contract. The checker says: "
         "%(verdict)s"
     ),
+    R.FINAL_EXAMPLE_NOT_A_RACK: _(
+        "The example of round %(round)s shows the whole rack going down at once: give at least "
+        "%(least)s tiles, not %(count)s."
+    ),
     R.NO_ROUNDS: _("The round list is empty."),
     R.ROUND_NUMBERS_NOT_CONSECUTIVE: _(
         "Rounds are numbered 1, 2, 3 … in order: round %(expected)s was expected, "

@@ -15,7 +15,7 @@ from typing import Any
 
 from .melds import MeldKind, MeldVerdict, classify_meld
 from .notation import parse_indicator, parse_melds
-from .tiles import Tile, excess_copies, physical
+from .tiles import OTHER_TILES, Tile, excess_copies, physical
 from .verdicts import InputError, ReasonCode, facts
 
 MAX_CONTRACT_TILES = 12  # docs/rules.md: a melding player keeps tiles to discard (P3, P8)
@@ -245,8 +245,13 @@ def validate_round_list(rounds: Sequence[Round]) -> tuple[RoundProblem, ...]:
                 limit=MAX_CONTRACT_TILES,
             )
         verdict = check_opening(r.example, r.contract, r.indicator)
+        count = sum(len(meld) for meld in r.example)
         if not verdict.ok:
             add(r.number, ReasonCode.EXAMPLE_REJECTED, verdict.rule, verdict=verdict)
+        elif r.contract.is_final and count < OTHER_TILES:
+            # Nobody melds before the end of that round (C4): the rack that goes down whole
+            # holds at least the 14 tiles of the deal (D1).
+            add(r.number, ReasonCode.FINAL_EXAMPLE_NOT_A_RACK, "C4", count=count, least=OTHER_TILES)
     if not rounds[-1].contract.is_final:
         add(rounds[-1].number, ReasonCode.NO_FINAL_ROUND, "C4")
     return tuple(problems)

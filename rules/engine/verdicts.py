@@ -69,6 +69,7 @@ class ReasonCode(StrEnum):
     FINAL_WITH_MELDS = "FINAL_WITH_MELDS"
     CONTRACT_TOO_MANY_TILES = "CONTRACT_TOO_MANY_TILES"
     EXAMPLE_REJECTED = "EXAMPLE_REJECTED"
+    FINAL_EXAMPLE_NOT_A_RACK = "FINAL_EXAMPLE_NOT_A_RACK"
     NO_ROUNDS = "NO_ROUNDS"
     ROUND_NUMBERS_NOT_CONSECUTIVE = "ROUND_NUMBERS_NOT_CONSECUTIVE"
     NO_FINAL_ROUND = "NO_FINAL_ROUND"
@@ -232,6 +233,9 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         ),
         R.EXAMPLE_REJECTED: _i(
             "C2", "round verdict", "the round's example does not meet its own contract"
+        ),
+        R.FINAL_EXAMPLE_NOT_A_RACK: _i(
+            "C4", "round count least", "the last round's example is a whole rack (D1: 14 or more)"
         ),
         R.NO_ROUNDS: _i("C3", "", "the round list is empty"),
         R.ROUND_NUMBERS_NOT_CONSECUTIVE: _i(

@@ -194,6 +194,22 @@ def test_P8_a_contract_asks_for_at_most_12_tiles():
     assert validate_round_list(rounds)[0].facts["tiles"] == 13
 
 
+@pytest.mark.parametrize(
+    ("example", "codes"),
+    [
+        ("r1 r2 r3", [(20, R.FINAL_EXAMPLE_NOT_A_RACK, "C4")]),
+        ("r1 r2 r3 r4 r5 r6 r7|k7 b7 y7|y11 y12 y13", [(20, R.FINAL_EXAMPLE_NOT_A_RACK, "C4")]),
+        ("r1 r2 r3 r4 r5 r6 r7|k7 b7 y7|y11 y12 y13 y1", []),  # 14 tiles: a whole rack
+    ],
+)
+def test_C4_the_last_rounds_example_is_a_whole_rack(example, codes):
+    last = replace(DEFAULT_ROUNDS[19], example=M(example))
+    problems = validate_round_list(_rounds((19, last)))
+    assert _codes(problems) == codes
+    if codes:
+        assert problems[0].facts["least"] == 14
+
+
 def test_C2_every_example_must_be_accepted():
     bad = replace(DEFAULT_ROUNDS[0], example=M("r7 k7 b7 y7"))
     problems = validate_round_list(_rounds((0, bad)))
