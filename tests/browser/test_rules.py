@@ -27,7 +27,7 @@ def test_read_the_rounds_in_german_open_round_12_and_step_to_13(live_server, pag
     expect(page.get_by_role("heading", level=1)).to_have_text("Runde 12: Eine lange Reihe")
     expect(page.locator("[data-contract]")).to_contain_text("Eine Reihe aus fünf Steinen")
     expect(page.get_by_role("img", name="schwarze 3")).to_be_visible()
-    page.get_by_role("link", name="Runde 13 →").click()
+    page.get_by_role("link", name="Runde 13", exact=True).click()
 
     expect(page).to_have_url(re.compile(r"/de/runden/13/$"))
     expect(page.locator("[data-contract]")).to_contain_text(
@@ -47,7 +47,7 @@ def test_the_guide_is_read_step_by_step_and_each_step_is_shared_by_its_address(l
     # What the script shares: the link as the browser resolves it, absolute.
     assert share.evaluate("a => a.href") == f"{live_server.url}/en/guide/scoring/"
     steps = page.get_by_role("navigation", name="Steps of the guide")
-    steps.get_by_role("link", name="Team play →").click()
+    steps.get_by_role("link", name="Team play", exact=True).click()
     expect(page).to_have_url(re.compile(r"/en/guide/team/$"))
     page.get_by_role("navigation", name="Steps of the guide").locator("a[rel=prev]").click()
     expect(page).to_have_url(re.compile(r"/en/guide/scoring/$"))
