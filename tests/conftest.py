@@ -73,18 +73,12 @@ def _the_expected_database(request):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """Give every transactional test the seeded content back.
-
-    Tests on a live server (or with `transactional_db`) empty every table when they end, which
-    would take the content that data migrations seed (rounds, rulings, glossary) away from every
-    transactional test after them. Serialized rollback restores it at the start of each one.
-    """
+    """Mark every test on a live server (or with `transactional_db`) as transactional, so that
+    the ordering below and `_seeded_content_again` know it empties the tables when it ends."""
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
         if "live_server" in fixtures or "transactional_db" in fixtures:
-            item.add_marker(
-                pytest.mark.django_db(transaction=True, serialized_rollback=True), append=False
-            )
+            item.add_marker(pytest.mark.django_db(transaction=True), append=False)
 
 
 def transactional(item) -> bool:
@@ -114,21 +108,46 @@ def pytest_configure(config):
     config.pluginmanager.register(DatabaseOrder(), "kut-database-order")
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _serialized_content_on_every_connection(django_db_setup, django_db_blocker):
-    """Let serialized rollback find the seeded content from whichever connection it gets.
+# What the data migrations seed, in an order that loads (an example after its ruling).
+SEEDED_MODELS = (
+    "rules.Round",
+    "rules.GlossaryTerm",
+    "referee.Ruling",
+    "referee.RulingExample",
+)
 
-    Django keeps the serialized content on the connection object that created the test
-    database. Playwright's sync API switches the async context, and Django's connections are
-    per context, so a test after a browser test gets a fresh connection object without it — and
-    Django then silently restores nothing. Keeping it on the class reaches every connection.
+
+@pytest.fixture(scope="session")
+def _seeded_content(django_db_setup, django_db_blocker) -> str:
+    """The seeded content as the test database holds it after migrating, read once."""
+    from django.apps import apps
+    from django.core import serializers
+
+    with django_db_blocker.unblock():
+        rows = [row for label in SEEDED_MODELS for row in apps.get_model(label).objects.all()]
+        return serializers.serialize("json", rows)
+
+
+@pytest.fixture(autouse=True)
+def _seeded_content_again(request):
+    """Give every transactional test the seeded content back.
+
+    A transactional test (a live server, `transactional_db`) empties every table when it ends,
+    which would take the rounds, rulings and glossary away from every such test after it. Each
+    one starts by loading them again, through Django's public serializers (serialized rollback
+    keeps its copy on the connection object, and Playwright's sync API gives a later test a
+    fresh connection without it).
     """
-    from django.db import connections
+    if not transactional(request.node):
+        return
+    from django.core import serializers
+    from django.db import transaction
 
-    for connection in connections.all():
-        contents = connection.__dict__.get("_test_serialized_contents")
-        if contents:
-            type(connection)._test_serialized_contents = contents
+    seeded = request.getfixturevalue("_seeded_content")  # read before any test empties them
+    request.getfixturevalue("transactional_db")
+    with transaction.atomic():
+        for row in serializers.deserialize("json", seeded):
+            row.save()
 
 
 @pytest.fixture(autouse=True)

@@ -13,9 +13,9 @@ from games.models import Entry, Game
 
 pytestmark = [
     pytest.mark.browser,
-    # live_server flushes the database after each test; serialized_rollback brings the seeded
+    # live_server flushes the database after each test; `_seeded_content_again` brings the seeded
     # rounds (the contracts the sheet shows) back.
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
 ]
 
 PHONE = {"width": 360, "height": 740}

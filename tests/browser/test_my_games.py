@@ -11,7 +11,7 @@ from tests.browser.test_phone import CLS_OBSERVER, SCREENS, label_in_name
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
 ]
 
 

@@ -12,7 +12,7 @@ from games import services
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
 ]
 
 SCREENS = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]

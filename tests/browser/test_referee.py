@@ -17,7 +17,7 @@ DISCARD = {"en": "/en/referee/discard/", "de": "/de/schiedsrichter/abwurf/"}
 
 @pytest.fixture
 def content(transactional_db):
-    """live_server's database is flushed between tests; serialized rollback (tests/conftest.py)
+    """live_server's database is flushed between tests; `_seeded_content_again` (tests/conftest.py)
     brings back what the data migrations seeded."""
     assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def content(transactional_db):
-    """live_server's database is flushed between tests; serialized rollback (tests/conftest.py)
+    """live_server's database is flushed between tests; `_seeded_content_again` (tests/conftest.py)
     brings back what the data migrations seeded."""
     assert Round.objects.count() == 20 and GlossaryTerm.objects.exists()
 

@@ -27,7 +27,7 @@ CALCULATOR = (
 
 @pytest.fixture
 def content(transactional_db):
-    """live_server's database is flushed between tests; serialized rollback (tests/conftest.py)
+    """live_server's database is flushed between tests; `_seeded_content_again` (tests/conftest.py)
     brings back what the data migrations seeded."""
     assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 

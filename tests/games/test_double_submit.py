@@ -137,7 +137,7 @@ def test_another_write_sent_with_the_same_id_is_a_conflict_not_a_repeat(client, 
     ]
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_two_copies_racing_are_saved_once():
     """Both copies pass the "seen before?" check; one wins the version, the other then finds
     the winner's id and answers "already saved" instead of a conflict."""

@@ -18,7 +18,7 @@ from scoring.forms import CalculatorForm
 
 from .conftest import PLAYERS, calculator_data
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def race(*jobs):

@@ -373,7 +373,7 @@ def test_a_bulk_write_sends_no_signal_and_still_reaches_the_pages(client, write)
     assert text in after.content.decode()
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 @override_settings(CONTENT_VERSION_POLL=3600)
 def test_a_page_drawn_while_an_edit_commits_is_not_kept_as_the_new_version():
     """Another thread of this process, asking while an admin edit is saved but not committed,
@@ -400,7 +400,7 @@ def test_a_page_drawn_while_an_edit_commits_is_not_kept_as_the_new_version():
     assert content.version() == ContentVersion.objects.get().token
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_an_edit_rolled_back_leaves_the_version_as_it_was():
     before, stored = content.version(), ContentVersion.objects.get().token
     with pytest.raises(RuntimeError), transaction.atomic():

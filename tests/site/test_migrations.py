@@ -91,9 +91,10 @@ def _changed(rows, changes, key):
     return rows
 
 
-# Serialized rollback: a live-server test that ran before may have emptied the tables; this
-# gives back the content the migrations wrote, which is what the test reads.
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+# Transactional: a live-server test that ran before may have emptied the tables, and
+# `_seeded_content_again` (tests/conftest.py) gives back what the migrations wrote, which is what
+# the test reads.
+@pytest.mark.django_db(transaction=True)
 def test_the_database_holds_exactly_the_frozen_seed():
     rules = json.loads(RULES_SEED.read_text(encoding="utf-8"))
     rulings = json.loads(REFEREE_SEED.read_text(encoding="utf-8"))
@@ -136,7 +137,7 @@ def test_the_database_holds_exactly_the_frozen_seed():
     )
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_the_seed_migrations_go_back_and_forth():
     counts = (Round.objects.count(), GlossaryTerm.objects.count(), Ruling.objects.count())
     call_command("migrate", "referee", "0001", verbosity=0)
