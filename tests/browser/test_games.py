@@ -135,6 +135,9 @@ def test_viewer_sees_new_rounds_without_reloading(live_server, page, settings):
         pass
     assert poll.value.status == 304
     expect(page.locator("tr[data-round]")).to_have_count(20)
+    said = page.locator("[data-sheet-said]")
+    expect(said).to_have_attribute("role", "status")
+    expect(said).to_have_text("")  # an unchanged sheet is not read out
 
     # Another phone records round 1 …
     Entry.objects.create(
@@ -145,6 +148,8 @@ def test_viewer_sees_new_rounds_without_reloading(live_server, page, settings):
     expect(page.locator("tr[data-round='1'] td[data-player='3']")).to_have_attribute(
         "data-score", "500"
     )
+    # … and a screen reader hears that it changed, and who leads now.
+    expect(said).to_have_text("The sheet has changed. After 1 round, Ana leads with 0 points.")
     assert page.url.endswith(f"/view/{game.view_secret}/")
     assert edit_url not in page.content()
 

@@ -45,10 +45,19 @@
     };
   }
 
+  // A sheet that changed (another phone recorded or undid a round) is read out: that it
+  // changed, and the standing line as it is now.
+  function sayChanged() {
+    var said = document.querySelector("[data-sheet-said]");
+    var standing = document.querySelector("#sheet .standing__main");
+    if (said && standing) { said.textContent = said.dataset.sheetSaid + " " + text(standing); }
+  }
+
   function restoreAfterSwap() {
     var state = swapped;
     swapped = null;
     if (!state) { return; }
+    sayChanged();
     state.open.forEach(function (open) {
       var summary = document.getElementById(open[0]);
       if (summary && summary.parentElement.tagName === "DETAILS" && text(summary) === open[1]) {
