@@ -216,3 +216,22 @@ def test_the_line_a_screen_reader_hears_is_left_alone_when_it_says_the_same(live
     page.locator("#id_points4").fill("40")
     expect(said).to_have_text(re.compile(r"^Round 1: Ben 0, "))
     assert page.evaluate("window.kutSaid") > 0
+
+
+def test_an_errors_link_shows_the_field_with_its_label(live_server, phone):
+    """Following a link in the list of things to fix puts the focus on the field, and the
+    page stops scrolling while the field's label is still on screen (site.css: `:target`)."""
+    page = phone("en")
+    page.goto(
+        f"{live_server.url}/en/calculator/?indicator=zz&round=3&name1=Ana&state1=finished"
+        "&points1=x&name2=Ben&state2=melded&rack2=k3+q&name3=Cem&state3=not-melded"
+        "&name4=Dila&state4=melded&rack4=zz"
+    )
+    links = page.locator(".calc-errors a")
+    expect(links).to_have_count(4)
+    for i in range(4):
+        field = links.nth(i).get_attribute("href").removeprefix("#")
+        links.nth(i).click()
+        expect(page.locator(f"#{field}")).to_be_focused()
+        label = page.locator(f"label[for={field}]").bounding_box()
+        assert label["y"] >= 0, (field, label)
