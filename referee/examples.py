@@ -145,7 +145,7 @@ def discard_situation(
         out.append(
             gettext(
                 "The draw pile is empty: unless the next player takes this tile, the round is "
-                "dealt again."
+                "dealt again – or scored, if it has already been dealt again three times in a row."
             )
         )
     elif pile is not None:

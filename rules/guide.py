@@ -310,7 +310,7 @@ def examples() -> dict[str, Verdict]:
         "opening_too_long": opening_example("r7 k7 b7 y7", Contract(groups=1)),
         # P6
         "add_run": table_example("r13", "r10 r11 r12"),
-        "add_pair": table_example("y9", "y9 y9"),
+        "add_pair": table_example("r9", "y9 y9"),  # a pair does not grow into a group
         "add_fifth": table_example("ok", "r7 k7 b7 y7"),  # not even an Okey fits a fifth
         # P7
         "swap_run": table_example("k4", "k3 ok k5", swap=True),

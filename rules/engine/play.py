@@ -81,11 +81,11 @@ def can_add(tile: Tile, meld: Sequence[Tile], indicator: Tile) -> AddVerdict:
     if not base.ok:
         return _no(ReasonCode.INVALID_MELD, base.rule, verdict=base)
     meld = base.tiles  # the meld as laid out, whatever order it was typed in
-    if base.kind is MeldKind.PAIR:
-        return _no(ReasonCode.ADD_TO_PAIR, "P6")
-    excess = excess_copies((*meld, tile), indicator)
+    excess = excess_copies((*meld, tile), indicator)  # a tile that cannot exist, first (T1)
     if excess is not None:
         return _no(ReasonCode.TOO_MANY_COPIES, "T1", **excess.facts())
+    if base.kind is MeldKind.PAIR:
+        return _no(ReasonCode.ADD_TO_PAIR, "P6")
     found: list[tuple[str, MeldVerdict]] = []
     for reading in base.readings:
         if reading.kind is MeldKind.GROUP:

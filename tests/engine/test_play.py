@@ -50,7 +50,8 @@ ADD_CASES = [
     ("P6", "r7 k7 b7", "y8", R.WRONG_NUMBER_FOR_GROUP, {"number": 7}),
     ("P6", "r7 k7 b7 y7", "r7", R.GROUP_FULL, {}),  # never a fifth tile
     ("P6", "r7 k7 b7 y7", "ok", R.GROUP_FULL, {}),  # not even an Okey
-    ("P6", "y9 y9", "y9", R.ADD_TO_PAIR, {}),  # never to a pair
+    ("P6", "y9 y9", "r9", R.ADD_TO_PAIR, {}),  # never to a pair: it does not become a group
+    ("T1", "y9 y9", "y9", R.TOO_MANY_COPIES, {}),  # a third yellow 9 does not exist
     ("P6", "y9 ok", "ok", R.ADD_TO_PAIR, {}),
     ("M2", "r13 r1 r2", "r3", R.INVALID_MELD, {}),
     ("T1", "r7 ok b9", "ok", R.TOO_MANY_COPIES, {}),  # a third Okey does not exist (b9 is one)

@@ -195,6 +195,9 @@ def test_E2_an_empty_pile_says_so_in_words(client):
         verdict = find(html, data_penalty="0")
         assert verdict["data-rule"] == "X5"
         assert not re.search(r"\b0\b", verdict.text), verdict.text
+        # a redeal at most three times in a row: the fourth time the round is scored (E2)
+        said = " ".join(verdict.text.split())
+        assert ("three times in a row" if language == "en" else "dreimal hintereinander") in said
 
 
 def test_a_hand_made_calculator_link_without_a_state_means_melded(client):

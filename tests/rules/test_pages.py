@@ -508,7 +508,7 @@ def test_sitemap_lists_rounds_and_glossary_with_their_twins(client):
 
 
 def test_adding_and_swapping_examples_are_the_engines_verdict(client):
-    from rules.engine import can_add, can_swap_okey, parse_tile
+    from rules.engine import can_add, can_swap_okey, excess_copies, parse_tile
 
     html = get(client, step_path("adding"))
     seen = {"P6": 0, "P7": 0}
@@ -522,6 +522,8 @@ def test_adding_and_swapping_examples_are_the_engines_verdict(client):
         (token,) = re.findall(r'data-tile="(\w+)"', after)
         check = can_add if rule == "P6" else can_swap_okey
         verdict = check(parse_tile(token), meld, INDICATOR)
+        # every example could happen: no tile more often than the set holds it (T1)
+        assert excess_copies((*meld, parse_tile(token)), INDICATOR) is None, (rule, token)
         assert f'data-reason="{verdict.reason}"' in figure, (rule, token)
         assert f'data-verdict="{"valid" if verdict.ok else "invalid"}"' in figure
         seen[rule] += 1
