@@ -78,22 +78,37 @@ def _lines(game: Game) -> list[Line]:
     return [e.line for e in Entry.objects.filter(game=game).order_by("seq")]
 
 
+def sent_before(game: Game, submission: str) -> Submission | None:
+    """What this form's id saved on this sheet, if anything."""
+    return Submission.objects.filter(game=game, token=submission).first() if submission else None
+
+
 def already_done(
-    game: Game, submission: str, action: str, round_number: int | None = None
+    game: Game,
+    submission: str,
+    action: str,
+    round_number: int | None = None,
+    query: str | None = None,
 ) -> Done | None:
     """What the form sent with this id did, if it was saved before (a double submit): the
-    same `action` ("recorded", "edited", "redeal", "undone") for the same round (None: any).
+    same `action` ("recorded", "edited", "redeal", "undone") for the same round (None: any),
+    still on the sheet as it was written (a scored round: with the same entry, `query`).
 
-    One id can reach two different writes: a sheet's forms share the id of their page, and
-    two tabs revalidating one sheet (304) share its page. Only the same write sent again is a
+    One id can reach two different writes: a sheet's forms share the id of their page, two
+    tabs revalidating one sheet (304) share its page, and Back brings a sent form back to be
+    changed and sent again. Only the same write sent again while the sheet holds it is a
     repeat; another one is judged as new, and its page's version shows it is out of date."""
-    if not submission:
-        return None
-    saved = Submission.objects.filter(game=game, token=submission).first()
+    saved = sent_before(game, submission)
     if saved is None or saved.action != action:
         return None
     if round_number is not None and saved.round != round_number:
         return None
+    if action != "undone":
+        held = Entry.objects.filter(game=game, round=saved.round, kind=saved.kind)
+        if query is not None:
+            held = held.filter(query=query)
+        if not held.exists():
+            return None  # taken back or changed since: "saved once" would not be true
     return Done(saved.action, saved.round, Kind(saved.kind), repeated=True)
 
 
@@ -103,11 +118,11 @@ def _write(
     action,
     submission: str = "",
     *,
-    intent: tuple[str, int | None],
+    intent: tuple[str, int | None] | tuple[str, int, str],
 ):
     """Run `action(lines)` in one transaction after a successful version bump; a form sent
-    again with the same `submission` id for the same write (`intent`: `already_done`'s action
-    and round) gets the first answer and writes nothing."""
+    again with the same `submission` id for the same write (`intent`: `already_done`'s action,
+    round and entry) gets the first answer and writes nothing."""
     if (done := already_done(game, submission, *intent)) is not None:
         return done
     try:
@@ -174,7 +189,7 @@ def record_round(
         )
         return Done("recorded", round_number, Kind.SCORED)
 
-    return _write(game, version, action, submission, intent=("recorded", round_number))
+    return _write(game, version, action, submission, intent=("recorded", round_number, query))
 
 
 def edit_round(
@@ -198,7 +213,7 @@ def edit_round(
         )
         return Done("edited", round_number, Kind.SCORED)
 
-    return _write(game, version, action, submission, intent=("edited", round_number))
+    return _write(game, version, action, submission, intent=("edited", round_number, query))
 
 
 def record_redeal(game: Game, version: int, *, round_number: int, submission: str = "") -> Done:

@@ -569,11 +569,12 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         if sent is not None and sent != next_round:
             # Round `sent` was recorded meanwhile (or rounds were taken back): the entry must
             # not become the next round by the tap that would send it again.
-            message = (
-                recorded_meanwhile_message(sent)
-                if is_scored(entries, sent)
-                else moved_meanwhile_message(sent, next_round)
-            )
+            if not is_scored(entries, sent):
+                message = moved_meanwhile_message(sent, next_round)
+            elif (saved := services.sent_before(fresh, submission)) and saved.round == sent:
+                message = already_on_sheet_message(sent)  # this form, sent before and changed
+            else:
+                message = recorded_meanwhile_message(sent)
             return _sent_entry_page(request, fresh, entries, sent, status=409, message=message)
         # Still the next round (another round was changed): the entry may be sent again as is.
         return _sent_entry_page(
@@ -586,7 +587,10 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     submission = version_form.cleaned_data["submission"]
     # Sent twice: the first copy was saved (for the round the form was drawn for).
     intent = ("edited", round_number) if editing else ("recorded", sent)
-    if (done := services.already_done(game, submission, *intent)) is not None:
+    # What the first copy wrote, if this is one: the entry as the form drew it, for its round.
+    drawn = form if editing else calculator_form(request.POST, game, round_number=sent)
+    entry = drawn.query_string()
+    if (done := services.already_done(game, submission, *intent, entry)) is not None:
         return _after_write(game, done)
     if version != game.version:
         return conflict(game)

@@ -137,6 +137,57 @@ def test_another_write_sent_with_the_same_id_is_a_conflict_not_a_repeat(client, 
     ]
 
 
+def scores_of(game, round_number):
+    entry = Entry.objects.get(game=game, round=round_number, kind="scored")
+    return (entry.score1, entry.score2, entry.score3, entry.score4)
+
+
+def test_back_changed_and_sent_again_is_not_a_repeat_but_a_conflict(client, game):
+    """Back brings a sent form back with its id: changed and sent again, it is a new write
+    on an old version (409, the entry kept, nothing saved), never "saved once" with the
+    change thrown away. The same goes for a correction."""
+    url, data = record_form(client, game)
+    assert client.post(url, data).status_code == 302
+    saved = scores_of(game, 1)
+    changed = client.post(url, {**data, "points2": "30"})
+    assert changed.status_code == 409
+    page = changed.content.decode()
+    assert "Round 1 is already on the sheet" in page and TWICE["en"] not in page
+    assert "another phone" not in page  # it was this one
+    assert 'name="points2" value="30"' in page  # the entry stays to be sent again
+    assert scores_of(game, 1) == saved
+
+    game.refresh_from_db()
+    edit = f"/en/games/{game.edit_secret}/rounds/1/"
+    fields = {
+        **calculator_data(1, points2=20),
+        "version": game.version,
+        "submission": submission_of(client.get(edit).content.decode()),
+        "action": "save",
+    }
+    assert says_done(client.post(edit, fields)["Location"], "edited-scored-1")
+    corrected = scores_of(game, 1)
+    assert corrected != saved
+    again = client.post(edit, {**fields, "points2": "40"})
+    assert again.status_code == 409 and TWICE["en"] not in again.content.decode()
+    assert scores_of(game, 1) == corrected
+    repeat = client.post(edit, fields)  # the same correction again is still a repeat
+    assert says_done(repeat["Location"], "edited-scored-1-again")
+
+
+def test_a_round_taken_back_and_sent_again_is_not_said_to_be_on_the_sheet(client, game):
+    url, data = record_form(client, game)
+    assert client.post(url, data).status_code == 302
+    game.refresh_from_db()
+    sheet = f"/en/games/{game.edit_secret}/"
+    undo = client.post(f"{sheet}undo/", {"version": game.version, "submission": "u" * 32})
+    assert undo.status_code == 302
+    response = client.post(url, data)  # the first form once more, id and all
+    assert response.status_code == 409
+    assert TWICE["en"] not in response.content.decode()
+    assert not Entry.objects.filter(game=game).exists()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_copies_racing_are_saved_once():
     """Both copies pass the "seen before?" check; one wins the version, the other then finds
