@@ -205,11 +205,14 @@ def _done_param(done: services.Done, version: int) -> str:
 
 def _parse_done(value: str, version: int) -> str | None:
     """The message of `?done=…`, while it is news: once the sheet has changed again (another
-    round, an undo), a reloaded or copied address no longer says "Round 1 is on the sheet"."""
+    round, an undo), a reloaded or copied address no longer says "Round 1 is on the sheet".
+    Only what a write could have said: a round of the game, after a write (version 1 is new)."""
     match = _DONE.fullmatch(value or "")
-    if not match or int(match[5]) != version:
+    if not match or int(match[5]) != version or version < 2:
         return None
     action, kind, number, again, _ = match.groups()
+    if not 1 <= int(number) <= ROUND_COUNT:
+        return None
     return done_message(services.Done(action, int(number), Kind(kind), repeated=bool(again)))
 
 
@@ -272,7 +275,12 @@ def _render_sheet(
     context.update(
         {
             "message": message,
-            "done": "" if message else _parse_done(request.GET.get("done", ""), game.version),
+            # a write answers on the edit sheet: the read-only one never says what was done
+            "done": (
+                _parse_done(request.GET.get("done", ""), game.version)
+                if mode == EDIT and not message
+                else ""
+            ),
             "poll_headers": json.dumps(
                 {"If-None-Match": quote_etag(sheet_etag(game.version, mode, fragment=True))}
             ),

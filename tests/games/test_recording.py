@@ -165,6 +165,23 @@ def test_the_done_message_shows_only_at_its_own_address(client, game):
     assert "data-done" in client.get(done).content.decode()
 
 
+def test_the_done_message_says_only_what_a_write_could_have_said(client, game):
+    """A made-up `?done=` says nothing: not on a new sheet (no write yet), not for a round the
+    game does not have, and never on the read-only sheet, where nothing is written."""
+    sheet = urls(game)["sheet"]
+    view = f"/en/games/view/{game.view_secret}/"
+    for made_up in ("recorded-scored-1-v1", "undone-redeal-0-v1"):
+        assert "data-done" not in client.get(f"{sheet}?done={made_up}").content.decode()
+    done = post_round(client, game, 1, game.version)["Location"]
+    game.refresh_from_db()
+    version = game.version
+    assert "data-done" in client.get(done).content.decode()
+    for made_up in (f"recorded-scored-99-v{version}", f"undone-redeal-0-v{version}"):
+        assert "data-done" not in client.get(f"{sheet}?done={made_up}").content.decode()
+    query = done.partition("?")[2]
+    assert "data-done" not in client.get(f"{view}?{query}").content.decode()
+
+
 def test_recording_a_round_stores_the_calculators_scores(client, game):
     response = post_round(client, game, 1, game.version)
     assert response.status_code == 302
