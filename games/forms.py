@@ -8,7 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from kutsite.text import NAME_LENGTH, clean_name
+from kutsite.text import NAME_LENGTH, clean_name, same_name_key
 
 SOLO = "solo"
 TEAM = "team"
@@ -59,7 +59,7 @@ class NewGameForm(forms.Form):
             value = data.get(name)
             if value is None:
                 continue
-            key = value.casefold()
+            key = same_name_key(value)
             if key in seen:
                 self.add_error(
                     name, ValidationError(self.error_messages["same_name"], code="same_name")

@@ -3,8 +3,11 @@
 A name may hold any letter of any script, but not what only steers the text around it:
 control characters (a tab or a line break becomes a space), bidi embeddings, overrides and
 isolates (U+202A–U+202E, U+2066–U+2069, which could flip the scores beside a name on the sheet),
-and zero-width characters, which make two names look the same. The rest is normalised to NFC,
-so that "ü" typed as one character or as u + ¨ is the same name and counts as one character.
+zero-width and other format characters (a soft hyphen, invisible operators, tags), which make
+two names look the same, and the blank "letters" some scripts have (Hangul fillers, the blank
+braille cell). A name with nothing left to see (only combining marks) is no name. The rest is
+normalised to NFC, so that "ü" typed as one character or as u + ¨ is the same name and counts
+as one character. `same_name_key` compares names as they look: "Ａｎａ" is "Ana".
 """
 
 from __future__ import annotations
@@ -20,15 +23,17 @@ BIDI_CONTROLS = frozenset(
 NAME_LENGTH = 30
 
 ZERO_WIDTH = frozenset(["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u180e"])
+#: Characters that are letters or symbols by category but show nothing.
+BLANKS = frozenset(["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f"])
 _SPACES = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 
 
 def _kept(ch: str) -> str:
     if ch in _SPACES:
         return " "
-    if ch in BIDI_CONTROLS or ch in ZERO_WIDTH:
+    if ch in BIDI_CONTROLS or ch in ZERO_WIDTH or ch in BLANKS:
         return ""
-    if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
+    if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
         return ""
     return ch
 
@@ -37,4 +42,12 @@ def clean_name(value: str) -> str:
     """The name as stored: no control codes, NFC, single spaces, no spaces at either end."""
     text = "".join(_kept(ch) for ch in unicodedata.normalize("NFC", value))
     # Removing a character can leave a pair that composes (e + U+200B + ◌́): normalise again.
-    return " ".join(unicodedata.normalize("NFC", text).split())
+    name = " ".join(unicodedata.normalize("NFC", text).split())
+    if all(unicodedata.category(ch).startswith(("M", "Z")) for ch in name):
+        return ""  # marks with nothing to sit on
+    return name
+
+
+def same_name_key(name: str) -> str:
+    """What two names that look the same have in common: full-width "Ａｎａ" is "Ana"."""
+    return unicodedata.normalize("NFKC", name).casefold()

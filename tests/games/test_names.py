@@ -36,6 +36,13 @@ def new_game_data(**overrides):
         ("Fe\x00li\x07x", "Felix"),  # control characters
         ("Gül\tSen\nay", "Gül Sen ay"),  # tab and line break become spaces
         ("Ju\u0308rgen", "Jürgen"),  # u + combining diaeresis → ü (NFC)
+        ("Ana\u00ad", "Ana"),  # soft hyphen
+        ("A\u2062na\U000e0020", "Ana"),  # invisible times, tag space (format characters)
+        ("\u3164\u115f\u2800\u034f", ""),  # Hangul fillers, blank braille, grapheme joiner
+        ("\u0301", ""),  # a mark with nothing to sit on
+        ("\u0301\u0308 \u0301", ""),
+        ("Zoe\u0301", "Zoé"),
+        ("👍🏽", "👍🏽"),  # an emoji and its skin tone stay
     ],
 )
 def test_clean_name(typed, kept):
@@ -53,8 +60,9 @@ def test_a_new_game_stores_clean_nfc_names(client):
     assert game.players == ("Ana", "Ben", "Cem", unicodedata.normalize("NFC", "Sü\u0308la"))
 
 
-def test_invisible_characters_do_not_make_two_names_differ(client):
-    response = client.post("/en/games/new/", new_game_data(player2="A\u200bna"))
+@pytest.mark.parametrize("twin", ["A\u200bna", "Ana\u00ad", "Ａｎａ", "ANA"])
+def test_invisible_characters_and_full_width_letters_do_not_make_two_names_differ(client, twin):
+    response = client.post("/en/games/new/", new_game_data(player2=twin))
     assert response.status_code == 400
     assert 'data-error="player2"' in response.content.decode()
     assert not Game.objects.exists()
@@ -68,7 +76,7 @@ def test_invisible_characters_do_not_make_two_names_differ(client):
     ],
 )
 def test_a_name_of_invisible_characters_only_is_no_name(client, url, message):
-    response = client.post(url, new_game_data(player3="\u200b\u202e\u2066\x07"))
+    response = client.post(url, new_game_data(player3="\u200b\u202e\u2066\x07\u00ad\u3164\u0301"))
     assert response.status_code == 400
     html = response.content.decode()
     assert 'data-error="player3"' in html
