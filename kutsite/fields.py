@@ -17,8 +17,10 @@ from collections.abc import Collection
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from kutsite import live
+from kutsite.text import shown
 
 TRUE_VALUES = frozenset({"1", "on", "true", "yes"})
 
@@ -71,6 +73,17 @@ class TrimmedChoiceField(Shared, forms.TypedChoiceField):
 
     def bound_data(self, data: Any, initial: Any) -> Any:
         return super().bound_data(_stripped(data), initial)
+
+    def validate(self, value: Any) -> None:
+        """The "no round …" error quotes what was sent as `text.shown` does."""
+        try:
+            super().validate(value)
+        except ValidationError as error:
+            if error.code != "invalid_choice":
+                raise
+            message = self.error_messages["invalid_choice"]
+            params = {"value": shown(str(value))}
+            raise ValidationError(message, code="invalid_choice", params=params) from None
 
 
 class QueryForm(forms.Form):

@@ -51,3 +51,11 @@ def clean_name(value: str) -> str:
 def same_name_key(name: str) -> str:
     """What two names that look the same have in common: full-width "Ａｎａ" is "Ana"."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+def shown(value: str, limit: int = 24) -> str:
+    """A piece of what someone typed, quoted back in a message: without what steers or hides
+    text (a right-to-left override would turn the site's own sentence around it backwards),
+    and cut to `limit` characters, so that a pasted page does not come back in the answer."""
+    text = " ".join("".join(_kept(ch) for ch in value).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -59,6 +59,7 @@ from django.utils.translation import (
     pgettext_lazy,
 )
 
+from kutsite.text import shown
 from kutsite.tiles import colour_name, face_of
 from rules.engine.contracts import Contract
 from rules.engine.verdicts import InputError, ReasonCode
@@ -691,7 +692,7 @@ def _show(name: str, value: Any) -> Any:
         if name == "tiles":  # a rack's numbered tiles, added up
             return " + ".join(str(getattr(v, "number", v)) for v in value)
         return _join(_show("tile" if _is_tile(v) else name, v) for v in value)
-    return str(value)
+    return shown(str(value))  # what was typed (a token, a letter), quoted back
 
 
 class _Facts(dict):
