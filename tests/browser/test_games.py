@@ -135,7 +135,7 @@ def test_viewer_sees_new_rounds_without_reloading(live_server, page, settings):
         pass
     assert poll.value.status == 304
     expect(page.locator("tr[data-round]")).to_have_count(20)
-    said = page.locator("[data-sheet-said]")
+    said = page.locator("[data-said]")
     expect(said).to_have_attribute("role", "status")
     expect(said).to_have_text("")  # an unchanged sheet is not read out
 

@@ -345,3 +345,37 @@ def test_an_open_confirmation_stays_open_while_it_asks_the_same(live_server, pag
         another_phone_records(game, 3)
     expect(page.get_by_role("button", name="Undo round 3")).to_be_hidden()
     expect(page.locator("summary", has_text="Undo round 3")).to_be_focused()
+
+
+# Every score's text in the sheet's table that breaks over two lines or spills out of its cell.
+BROKEN_NUMBERS = """() => Array.from(document.querySelectorAll('.sheet-table td')).flatMap((td) => {
+  const cell = td.getBoundingClientRect();
+  const small = td.querySelector('small');
+  return [td.firstChild, small && small.firstChild].filter((node) => node && node.nodeType === 3)
+    .filter((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = Array.from(range.getClientRects());
+      const out = (l) => l.right > cell.right + .5 || l.left < cell.left - .5;
+      return lines.length > 1 || lines.some(out);
+    }).map((node) => node.textContent);
+})"""
+
+
+@pytest.mark.parametrize("team", [False, True], ids=["solo", "team"])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_five_digit_scores_never_break_inside_their_digits(live_server, page, language, team):
+    """10,000 broken as "10.00" over "0" reads as a decimal in German. Totals of five digits
+    are reached by a bad evening (20 rounds of 500, doubled); every score and total stays whole
+    inside its column on a 360-px phone."""
+    game = services.create_game(NAMES, team=team)
+    for number in range(1, 21):
+        scores = [0, 12_345 if number == 1 else 1000, 500, 2000]
+        services.record_round(game, game.version, round_number=number, scores=scores, query="")
+        game.refresh_from_db()
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, address(live_server, language, "games:sheet", game.edit_secret))
+    expect(page.locator("td[data-total='4']")).to_have_text(
+        "40,000" if language == "en" else "40.000"
+    )
+    assert page.evaluate(BROKEN_NUMBERS) == []

@@ -151,7 +151,7 @@ def test_german_sheet_has_german_contracts_and_path(client, game):
     assert first in html
     assert "one Küt group of three" not in html
     # what a screen reader hears when another phone changes the sheet (games/sheet.js)
-    assert 'role="status" data-sheet-said="Das Spielblatt hat sich geändert."' in html
+    assert 'role="status" data-said="Das Spielblatt hat sich geändert."' in html
 
 
 def test_sheet_headers_keep_it_private_and_out_of_search(client, game):

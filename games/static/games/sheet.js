@@ -48,9 +48,9 @@
   // A sheet that changed (another phone recorded or undid a round) is read out: that it
   // changed, and the standing line as it is now.
   function sayChanged() {
-    var said = document.querySelector("[data-sheet-said]");
+    var said = document.querySelector("[data-said]");
     var standing = document.querySelector("#sheet .standing__main");
-    if (said && standing) { said.textContent = said.dataset.sheetSaid + " " + text(standing); }
+    if (said && standing) { said.textContent = said.dataset.said + " " + text(standing); }
   }
 
   function restoreAfterSwap() {
