@@ -91,8 +91,9 @@ def new_submission() -> str:
 
 
 #: A write form's hidden fields are the page's, not the visitor's: any fault means an old page.
+# Whatever is wrong with a hidden field, the visitor can only reload: one message says so.
 INCOMPLETE = dict.fromkeys(
-    ("required", "invalid", "min_value"),
+    ("required", "invalid", "min_value", "max_value", "max_length", "null_characters_not_allowed"),
     _("This form is incomplete: reload the sheet and try again."),
 )
 

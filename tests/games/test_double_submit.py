@@ -78,10 +78,35 @@ def test_a_different_form_on_a_stale_version_is_a_conflict(client, game):
     assert Entry.objects.filter(game=game).count() == 1
 
 
-def test_a_malformed_form_id_is_refused_and_writes_nothing(client, game):
-    url, data = record_form(client, game)
-    response = client.post(url, {**data, "submission": "<script>"})
+INCOMPLETE = {
+    "en": "This form is incomplete: reload the sheet and try again.",
+    "de": "Dieses Formular ist unvollständig",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    "sent",
+    [
+        {"submission": "<script>"},
+        {"submission": "x" * 65},
+        {"submission": "a\x00"},
+        {"version": "\x001"},
+        {"version": "-3"},
+        {"version": ""},
+    ],
+    ids=["markup", "too long", "nul", "nul version", "negative version", "no version"],
+)
+def test_a_malformed_hidden_field_is_refused_with_one_message(client, game, language, sent):
+    """The visitor cannot see or change a hidden field: whatever is wrong with one, the page
+    says the form is incomplete, in the page's language, and nothing is written."""
+    url, data = record_form(client, game, language)
+    response = client.post(url, {**data, **sent})
     assert response.status_code == 400
+    html = response.content.decode()
+    assert INCOMPLETE[language] in html
+    assert "Ensure this value" not in html and "Null characters" not in html
+    assert "Bitte sicherstellen" not in html and "Nullzeichen" not in html
     assert not Entry.objects.filter(game=game).exists()
 
 
