@@ -2,6 +2,7 @@ from django.urls import path, register_converter
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import RedirectView
 
+import kutsite.converters  # noqa: F401  (the `round` converter)
 from games import views
 
 
@@ -28,11 +29,15 @@ urlpatterns = [
     path("<game_secret:secret>/", views.sheet, name="sheet"),
     path(_("view/<game_secret:secret>/"), views.view, name="view"),
     # A sheet's address cut back to its section leads to where games start and are listed.
-    path("", RedirectView.as_view(pattern_name="games:new"), name="index"),
+    path(
+        "",
+        RedirectView.as_view(pattern_name="games:new", http_method_names=["get", "head"]),
+        name="index",
+    ),
     path(_("new/"), views.new, name="new"),
     path(_("view/<game_secret:secret>/sheet.csv"), views.csv_view, name="view_csv"),
     path(_("<game_secret:secret>/record/"), views.record, name="record"),
-    path(_("<game_secret:secret>/rounds/<int:number>/"), views.edit_round, name="edit_round"),
+    path(_("<game_secret:secret>/rounds/<round:number>/"), views.edit_round, name="edit_round"),
     path(_("<game_secret:secret>/redeal/"), views.redeal, name="redeal"),
     path(_("<game_secret:secret>/undo/"), views.undo, name="undo"),
     path("<game_secret:secret>/sheet.csv", views.csv_edit, name="csv"),

@@ -75,6 +75,9 @@ def _missing_sheet(request) -> HttpResponse:
     return response
 
 
+SHEET_VARY = ("HX-Request", "HX-History-Restore-Request", "Cookie", "Accept-Encoding")
+
+
 def private_sheet(view):
     """Headers for every page that carries a game's secret: never indexed, never sent to
     another site as a referrer, never kept by a shared cache; always revalidated (ETag).
@@ -92,7 +95,9 @@ def private_sheet(view):
             response = _missing_sheet(request)
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
         patch_cache_control(response, private=True, no_cache=True)
-        patch_vary_headers(response, ("HX-Request",))
+        # All that a sheet's answer may depend on, on every answer: a 304 names what its 200
+        # did (RFC 9110, 15.4.5), though only the 200 was drawn with the cookie or compressed.
+        patch_vary_headers(response, SHEET_VARY)
         return response
 
     return wrapped
@@ -679,6 +684,8 @@ def _has_calculator_input(data) -> bool:
 @require_http_methods(["GET", "HEAD", "POST"])
 def edit_round(request, secret, number):
     """Correct a round already on the sheet: the calculator, opened with its input."""
+    if number > ROUND_COUNT:
+        raise Http404("No such round")  # a POST too: there is nothing there to correct
     game = _game_or_404(request, EDIT, secret)
     if request.method == "POST":
         return _entry_post(request, game, editing=True, round_number=number)

@@ -51,6 +51,18 @@ def test_a_sheet_address_cut_back_to_its_section_leads_to_the_start(client, sect
     response = client.get(section)
     assert response.status_code == 302 and response["Location"] == start
     assert client.get(start).status_code == 200
+    for method in ("post", "put", "delete", "patch"):  # a redirect only for reading
+        assert getattr(client, method)(section).status_code == 405, method
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+@pytest.mark.parametrize("number", ["01", "001", "21", "99", "99999999999999999999", "-1", "0"])
+def test_a_round_the_game_cannot_have_has_no_correction_page(client, game, method, number):
+    """Only rounds 1–20, written as the site writes them, have an address: `01` is not round 1
+    at a second address, and a POST to round 21 finds nothing, as its GET does."""
+    add_scored(game, 1, (0, 10, 20, 30))
+    response = getattr(client, method)(f"/en/games/{game.edit_secret}/rounds/{number}/")
+    assert response.status_code == 404
 
 
 def test_starting_a_game_stores_it_and_opens_its_sheet(client):
@@ -219,6 +231,24 @@ def test_sheet_answers_304_when_nothing_changed(client, game):
     changed = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
     assert changed.status_code == 200
     assert changed["ETag"] != etag
+
+
+@pytest.mark.parametrize("sheet", ["edit", "view"])
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_a_304_varies_on_what_its_200_varied_on(client, game, sheet, htmx):
+    """RFC 9110 (15.4.5): a 304 names the Vary fields its 200 would have named."""
+    secret = game.edit_secret if sheet == "edit" else f"view/{game.view_secret}"
+    url = f"/en/games/{secret}/"
+    headers = {"Accept-Encoding": "gzip", **({"HX-Request": "true"} if htmx else {})}
+    full = client.get(url, headers=headers)
+    again = client.get(url, headers={**headers, "If-None-Match": full["ETag"]})
+    assert (full.status_code, again.status_code) == (200, 304)
+
+    def vary(response):
+        return {name.strip().lower() for name in response["Vary"].split(",")}
+
+    assert vary(again) == vary(full)
+    assert {"hx-request", "cookie", "accept-encoding"} <= vary(full)
 
 
 def test_fragment_and_page_have_different_etags(client, game):

@@ -197,7 +197,10 @@ def test_first_and_last_round_have_one_neighbour(client):
     assert "All at once" in html_lib.unescape(last)
 
 
-@pytest.mark.parametrize("path", ["/en/rounds/0/", "/en/rounds/21/", "/de/runden/99/"])
+@pytest.mark.parametrize(
+    "path",
+    ["/en/rounds/0/", "/en/rounds/21/", "/de/runden/99/", "/en/rounds/01/", "/de/runden/004/"],
+)
 def test_unknown_round_is_a_404(client, path):
     assert client.get(path).status_code == 404
 
