@@ -537,7 +537,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     sent = _sent_round(request.POST)  # the round the form was drawn for
     fixed = round_number is not None
     if not fixed:
-        round_number = round_of(form)  # the game is over: the write below says so
+        round_number = round_of(form)  # the game is over: answered below, once the version holds
     submission = ""
     round_errors: list[str] = []
 
@@ -607,7 +607,10 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         return _after_write(game, done)
     if version != game.version:
         return conflict(game)
-    if fixed and sent != round_number:
+    if not fixed:
+        # The game is over: the page says so, and there is no field to correct.
+        return page(version=version, status=400)
+    if sent != round_number:
         fresh = _reload(game)
         if fresh.version != version:
             # Another phone wrote between reading the game and its rounds: that is a conflict,

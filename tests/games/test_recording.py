@@ -528,8 +528,12 @@ def test_no_recording_after_the_last_round(client, game):
     html = client.get(urls(game)["record"]).content.decode()
     assert "data-game-over" in html
     assert 'name="version"' not in html
-    response = post_round(client, game, 20, game.version)
-    assert response.status_code == 400
+    for sent in (20, 21):
+        response = post_round(client, game, sent, game.version)
+        assert response.status_code == 400
+        html = response.content.decode()
+        # the page says the game is over, and nothing about fields to correct: it has none
+        assert "data-game-over" in html and "correct the fields" not in html
     assert game.entries.count() == 20
     # Editing is still possible.
     assert client.get(urls(game)["edit"].format(20)).status_code == 200
