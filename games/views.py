@@ -601,7 +601,11 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     # Sent twice: the first copy was saved (for the round the form was drawn for).
     intent = ("edited", round_number) if editing else ("recorded", sent)
     # What the first copy wrote, if this is one: the entry as the form drew it, for its round.
-    drawn = form if editing else calculator_form(request.POST, game, round_number=sent)
+    drawn = (
+        form
+        if editing or sent == round_number
+        else calculator_form(request.POST, game, round_number=sent)
+    )
     entry = drawn.query_string()
     if (done := services.already_done(game, submission, *intent, entry)) is not None:
         return _after_write(game, done)
