@@ -27,6 +27,7 @@ def root(request):
 @never_cache
 def switch_language(request, language):
     """Remember the visitor's choice and land on the same page in the other language."""
+    language = language.lower()  # a hand-typed /language/DE/ means German too
     if language not in LANGUAGE_CODES:
         language = settings.LANGUAGE_CODE
     target = request.GET.get("next", "")

@@ -168,6 +168,12 @@ def test_language_switch_with_unknown_language_falls_back(client):
     assert response["Location"] == "/en/"
 
 
+def test_language_switch_reads_the_code_in_any_case(client):
+    response = client.get("/language/DE/?next=/en/guide/")
+    assert response["Location"] == "/de/anleitung/"
+    assert response.cookies["django_language"].value == "de"
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(("english", "german"), PAGES)
 def test_pages_link_their_twins(client, english, german):
