@@ -23,6 +23,7 @@ from rules.engine.contracts import Contract, check_opening
 from rules.engine.discards import judge_discard
 from rules.engine.melds import MeldKind, MeldVerdict, classify_meld
 from rules.engine.tiles import Tile
+from rules.engine.verdicts import ReasonCode
 from rules.reasons import describe, okey_roles, penalty_label, verdict_label
 
 
@@ -144,6 +145,24 @@ def discard_summary(tile: Face, label: str) -> str:
     return gettext("Discard %(tile)s – %(verdict)s") % {"tile": tile.typed, "verdict": label}
 
 
+def laid_as_note(kind: MeldKind, meld: int) -> str:
+    """The condition on a penalty for a tile that fits a meld of one tile and two Okeys only
+    as one kind (`rules.engine.discards.laid_as`): the table does not show which it is."""
+    if kind is MeldKind.RUN:
+        text = gettext(
+            "Only if meld %(meld)s was laid as a run. One tile with two Okeys can be a run or a "
+            "Küt group, and the tiles do not show which: laid as a Küt group, it takes no such "
+            "tile, and this discard costs nothing."
+        )
+    else:
+        text = gettext(
+            "Only if meld %(meld)s was laid as a Küt group. One tile with two Okeys can be a run "
+            "or a Küt group, and the tiles do not show which: laid as a run, it takes no such "
+            "tile, and this discard costs nothing."
+        )
+    return text % {"meld": meld}
+
+
 def discard_result(
     table: Sequence[Sequence[Tile]],
     tile: Tile,
@@ -164,6 +183,11 @@ def discard_result(
     # Where an Okey stands decides which tiles fit its run; typed out of order, the engine
     # chose the lowest run, which may not be how the meld lies on the table.
     placed = any(m.arranged and m.okey_indexes for m in laid)
+    kind = verdict.facts.get("laid_as")
+    if verdict.reason is ReasonCode.PLAYABLE_DISCARD and kind is not None:
+        notes: tuple[str, ...] = (laid_as_note(kind, verdict.facts["meld"] + 1),)
+    else:
+        notes = ()
     return Verdict(
         shape="discard",
         melds=tuple(tuple(meld_faces(m, indicator)) for m in laid),
@@ -181,6 +205,7 @@ def discard_result(
         rules=(verdict.rule,),
         sentences=(describe(verdict),),
         situation=tuple(discard_situation(rack, pile, verdict.reason)),
+        notes=notes,
         ruling=ruling_link(covered, None, questions),
         summary=discard_summary(thrown, label),
     )

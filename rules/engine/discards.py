@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .melds import classify_meld
+from .melds import MeldKind, classify_meld
 from .play import AddVerdict, can_add, can_swap_okey
 from .tiles import PILE_AFTER_DEAL, Tile, excess_copies, is_okey, physical
 from .verdicts import InputError, ReasonCode, facts
@@ -48,15 +48,28 @@ class BuyVerdict:
     facts: Mapping[str, Any]
 
 
+def laid_as(meld: Sequence[Tile], added: AddVerdict, indicator: Tile) -> MeldKind | None:
+    """The kind the meld must have been laid as for this addition to fit it, or None when it
+    fits every way the meld can be read. One tile with two Okeys (ok ok r5) may be a Küt group
+    or a run, and its tiles do not say which (docs/rules.md, the reading for P6, P7 and X2)."""
+    fits = {MeldKind.GROUP if at == "group" else MeldKind.RUN for at in added.at}
+    readings = set(classify_meld(meld, indicator).kinds)
+    return None if readings <= fits else min(fits)
+
+
 def playable_on(
     tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile
 ) -> tuple[int, AddVerdict] | None:
-    """The first meld on the table this tile could be added to (P6), with the verdict."""
+    """The first meld on the table this tile could be added to (P6), with the verdict: a meld
+    that takes it however it was laid before one that takes it only laid as one kind."""
+    maybe = None
     for index, meld in enumerate(table):
         verdict = can_add(tile, meld, indicator)
         if verdict.ok:
-            return index, verdict
-    return None
+            if laid_as(meld, verdict, indicator) is None:
+                return index, verdict
+            maybe = maybe or (index, verdict)
+    return maybe
 
 
 def _offence(
@@ -67,7 +80,11 @@ def _offence(
     found = playable_on(tile, table, indicator)
     if found is not None:
         index, verdict = found
-        return ReasonCode.PLAYABLE_DISCARD, "X2", {"meld": index, "at": verdict.at[0]}
+        values: dict[str, Any] = {"meld": index, "at": verdict.at[0]}
+        kind = laid_as(table[index], verdict, indicator)
+        if kind is not None:
+            values["laid_as"] = kind  # the penalty stands only if the meld was laid so
+        return ReasonCode.PLAYABLE_DISCARD, "X2", values
     return None
 
 

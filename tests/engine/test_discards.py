@@ -68,6 +68,29 @@ def test_X2_the_verdict_names_the_meld_and_the_end():
     assert playable_on(t("r1"), M(TABLE), B8) is None
 
 
+LAID_AS_CASES = [
+    # table, tile, meld named, the kind it must have been laid as (None: however it was laid)
+    ("r5 ok ok", "r8", 0, "run"),  # 5-6-7 takes the 8; a Küt group of fives does not (P6)
+    ("r5 ok ok", "k5", 0, "group"),  # the group's missing colour; a run of reds does not
+    ("ok ok r5", "r6", 0, "run"),
+    ("r4 r5 r6", "r7", 0, None),  # one reading only
+    ("r7 k7 ok", "b7", 0, None),
+    ("r5 ok ok|r9 r10 r11", "r8", 1, None),  # a meld that takes it however it lies comes first
+    ("r5 ok ok|y5 b5 k5", "r5", 1, None),
+]
+
+
+@pytest.mark.parametrize(("table", "tile", "meld", "kind"), LAID_AS_CASES)
+def test_X2_a_tile_that_fits_an_ambiguous_meld_only_one_way_says_which(table, tile, meld, kind):
+    """One tile and two Okeys may be a Küt group or a run, and the table does not say which:
+    the penalty stands, named with the kind the meld must have been laid as (`laid_as`), so
+    that the referee can say it holds only then."""
+    verdict = judge_discard(t(tile), M(table), B8)
+    assert (verdict.penalty, verdict.reason, verdict.rule) == (2, R.PLAYABLE_DISCARD, "X2")
+    assert verdict.facts["meld"] == meld
+    assert verdict.facts.get("laid_as") == kind
+
+
 def test_precedence_final_tile_beats_pile_and_no_choice():
     # X4/X6 first, then X5, then X3, then X1/X2 (module docstring).
     verdict = judge_discard(t("b7"), M(TABLE), B8, rack=T("b7"), pile=0, ends_round=True)

@@ -386,3 +386,25 @@ def test_german_pages_keep_to_one_word_for_one_thing(client):
 def test_numbers_are_formatted_in_the_pages_language(client):
     assert "1.000" in text(get(client, "/de/anleitung/punkte-zaehlen/"))
     assert "1,000" in text(get(client, "/en/guide/scoring/"))
+
+
+@pytest.mark.parametrize(
+    ("tile", "words"),
+    [
+        ("r8", {"en": "Only if meld 1 was laid as a run.", "de": "als Reihe ausgelegt wurde"}),
+        ("k5", {"en": "was laid as a Küt group.", "de": "als Küt-Gruppe ausgelegt wurde"}),
+    ],
+)
+def test_X2_a_penalty_that_depends_on_how_an_ambiguous_meld_was_laid_says_so(client, tile, words):
+    """P6, X2: `r5 ok ok` may be a Küt group or a run; a tile that fits only one of them is a
+    penalty only if the meld was laid so, and the verdict says that condition in words."""
+    for language in LANGUAGES:
+        url = discard_url(language, indicator="b8", table="r5 ok ok", tile=tile)
+        for headers in ({}, HTMX):
+            verdict = find(get(client, url, **headers), data_penalty="2")
+            assert verdict["data-rule"] == "X2"
+            assert words[language] in " ".join(verdict.text.split())
+    plain = find(
+        get(client, discard_url(indicator="b8", table="r4 r5 r6", tile="r7")), data_penalty="2"
+    )
+    assert "Only if" not in plain.text
