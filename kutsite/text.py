@@ -14,26 +14,21 @@ from __future__ import annotations
 
 import unicodedata
 
-BIDI_CONTROLS = frozenset(
-    [chr(c) for c in range(0x202A, 0x202F)]
-    + [chr(c) for c in range(0x2066, 0x206A)]
-    + ["\u200e", "\u200f", "\u061c"]  # left-to-right, right-to-left and Arabic letter marks
-)
 #: A player's name, wherever it is typed: the calculator, a new game sheet, the sheet itself.
 NAME_LENGTH = 30
 
-ZERO_WIDTH = frozenset(["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u180e"])
 #: Characters that are letters or symbols by category but show nothing.
 BLANKS = frozenset(["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f"])
+#: Control and format characters (the bidi controls, zero-width characters, the soft hyphen,
+#: tags), surrogates, private use and unassigned code points.
+_DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 _SPACES = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 
 
 def _kept(ch: str) -> str:
     if ch in _SPACES:
         return " "
-    if ch in BIDI_CONTROLS or ch in ZERO_WIDTH or ch in BLANKS:
-        return ""
-    if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+    if ch in BLANKS or unicodedata.category(ch) in _DROPPED:
         return ""
     return ch
 

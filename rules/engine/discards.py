@@ -57,19 +57,28 @@ def laid_as(meld: Sequence[Tile], added: AddVerdict, indicator: Tile) -> MeldKin
     return None if readings <= fits else min(fits)
 
 
-def playable_on(
+def _first_fit(
     tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile
-) -> tuple[int, AddVerdict] | None:
-    """The first meld on the table this tile could be added to (P6), with the verdict: a meld
-    that takes it however it was laid before one that takes it only laid as one kind."""
+) -> tuple[int, AddVerdict, MeldKind | None] | None:
+    """The first meld this tile could be added to, its verdict and `laid_as`: a meld that takes
+    it however it was laid comes before one that takes it only laid as one kind."""
     maybe = None
     for index, meld in enumerate(table):
         verdict = can_add(tile, meld, indicator)
         if verdict.ok:
-            if laid_as(meld, verdict, indicator) is None:
-                return index, verdict
-            maybe = maybe or (index, verdict)
+            kind = laid_as(meld, verdict, indicator)
+            if kind is None:
+                return index, verdict, None
+            maybe = maybe or (index, verdict, kind)
     return maybe
+
+
+def playable_on(
+    tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile
+) -> tuple[int, AddVerdict] | None:
+    """The first meld on the table this tile could be added to (P6), with the verdict."""
+    found = _first_fit(tile, table, indicator)
+    return None if found is None else (found[0], found[1])
 
 
 def _offence(
@@ -77,15 +86,14 @@ def _offence(
 ) -> tuple[ReasonCode, str, dict[str, Any]] | None:
     if is_okey(tile, indicator):
         return ReasonCode.OKEY_DISCARD, "X1", {}
-    found = playable_on(tile, table, indicator)
-    if found is not None:
-        index, verdict = found
-        values: dict[str, Any] = {"meld": index, "at": verdict.at[0]}
-        kind = laid_as(table[index], verdict, indicator)
-        if kind is not None:
-            values["laid_as"] = kind  # the penalty stands only if the meld was laid so
-        return ReasonCode.PLAYABLE_DISCARD, "X2", values
-    return None
+    found = _first_fit(tile, table, indicator)
+    if found is None:
+        return None
+    index, verdict, kind = found
+    values: dict[str, Any] = {"meld": index, "at": verdict.at[0]}
+    if kind is not None:
+        values["laid_as"] = kind  # the penalty stands only if the meld was laid so
+    return ReasonCode.PLAYABLE_DISCARD, "X2", values
 
 
 def judge_discard(
