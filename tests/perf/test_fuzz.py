@@ -23,6 +23,7 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kutsite.converters import RoundNumber
 from referee.coverage import RULING_KEYS
 from rules.guide import STEP_SLUGS, StepSlug
 
@@ -108,6 +109,8 @@ VIEWS = sorted(dict(walk(get_resolver().url_patterns)).items())
 def examples_for(converter) -> list:
     if isinstance(converter, IntConverter):
         return [1, 7, 20, 0, 21, 4096]
+    if isinstance(converter, RoundNumber):
+        return [1, 7, 20, 21, 99]
     if isinstance(converter, SlugConverter):
         return [*RULINGS, "no-such-ruling", "a" * 120]
     if isinstance(converter, StringConverter):
@@ -122,7 +125,7 @@ def examples_for(converter) -> list:
 
 def garbage_for(converter) -> st.SearchStrategy[str]:
     """Values that still match the converter's pattern but make no sense to the view."""
-    if isinstance(converter, IntConverter):
+    if isinstance(converter, IntConverter | RoundNumber):  # leading zeros, huge numbers
         return st.from_regex(r"\A[0-9]{1,40}\Z")
     return st.one_of(
         st.from_regex(rf"\A(?:{converter.regex})\Z"),
