@@ -52,8 +52,10 @@ class MeldResult:
 
     @cached_property  # the page says it up to three times: title, share text, status line
     def summary(self) -> str:
-        """The answer in one line, for link previews and sharing: "r12 r13 r1 – Valid run"."""
-        return "; ".join(f"{tokens(m.melds[0])} – {m.label}" for m in self.melds)
+        """The answer in one line, for link previews, sharing and the status line: "r12 r13 r1 –
+        Valid run", and with a round its opening verdict, the question the table asked."""
+        melds = "; ".join(f"{tokens(m.melds[0])} – {m.label}" for m in self.melds)
+        return f"{melds}. {self.opening.label}" if self.opening else melds
 
 
 def _line(

@@ -717,6 +717,35 @@ def test_the_shared_answer_writes_tiles_as_the_pages_language_types_them(client,
 
 
 @pytest.mark.parametrize(
+    ("path", "summary"),
+    [
+        (
+            "/en/referee/check/?indicator=b8&tiles=r12+r13+ok&round=3",
+            "r12 r13 ok – Valid run. Not an opening meld for round 3",
+        ),
+        (
+            "/de/schiedsrichter/pruefen/?indicator=b8&tiles=b4+b5+b6|r7+k7+y7&round=5",
+            "b4 b5 b6 – Gültige Reihe; r7 s7 g7 – Gültige Küt-Gruppe. So darfst du in Runde 5 "
+            "auslegen",
+        ),
+    ],
+)
+def test_a_shared_meld_check_with_a_round_says_whether_it_opens_that_round(client, path, summary):
+    """The table asked "can I open round 3 with this?": a valid run alone reads as yes, so the
+    preview, the share button and the status line all carry the round's verdict (C2)."""
+    html = client.get(path).content.decode()
+    assert re.search(r'<meta property="og:title" content="([^"]*)"', html)[1] == summary
+    description = re.search(r'<meta property="og:description" content="([^"]*)"', html)[1]
+    assert description.endswith(
+        "you have none." if "/en/" in path else "nicht mehr und nicht weniger."
+    ), description
+    assert find(html, data_share=True)["data-share-text"] == summary
+    fragment = client.get(path, headers={"HX-Request": "true"}).content.decode()
+    (said,) = find_all(fragment, data_hx_swap_oob="innerHTML:#check-said")
+    assert said.text == summary
+
+
+@pytest.mark.parametrize(
     ("path", "words"),
     [
         (
