@@ -270,10 +270,11 @@ class Calculation:
 
     @cached_property
     def summary(self) -> str:
-        """The scores in one line, for link previews and sharing: "Round 3: Ana 0, Ben 195, …"."""
-        scores = ", ".join(f"{row.name} {row.score_text}" for row in self.working)
+        """The scores in one line, for link previews and sharing: "Round 3 – Ana: 0, Ben: 195, …"
+        (a colon after each name: "Player 1 0" would read as "Player 10")."""
+        scores = ", ".join(f"{row.name}: {row.score_text}" for row in self.working)
         if scores and self.round_number:
-            return gettext("Round %(number)s: %(scores)s") % {
+            return gettext("Round %(number)s – %(scores)s") % {
                 "number": self.round_number,
                 "scores": scores,
             }

@@ -214,7 +214,7 @@ def test_the_line_a_screen_reader_hears_is_left_alone_when_it_says_the_same(live
     page.locator("label[for=id_state3_3]").click()
     page.locator("#id_points2").fill("10")
     page.locator("#id_points4").fill("40")
-    expect(said).to_have_text(re.compile(r"^Round 1: Ben 0, "))
+    expect(said).to_have_text(re.compile(r"^Round 1 – Ben: 0, "))
     assert page.evaluate("window.kutSaid") > 0
 
 

@@ -394,8 +394,8 @@ def test_beside_a_real_error_the_live_answer_marks_that_one_alone(
 @pytest.mark.parametrize(
     ("language", "overrides", "words"),
     [
-        ("en", {"name1": "Ana", "name2": "Ben"}, "Round 3: Ana 0, Ben 195"),
-        ("de", {"name1": "Ana", "name2": "Ben"}, "Runde 3: Ana 0, Ben 195"),
+        ("en", {"name1": "Ana", "name2": "Ben"}, "Round 3 – Ana: 0, Ben: 195"),
+        ("de", {"name1": "Ana", "name2": "Ben"}, "Runde 3 – Ana: 0, Ben: 195"),
         ("en", {"points4": "-1", "rack2": "x"}, "2 things to fix"),
         ("en", {"rack2": "k3 b"}, "Keep typing"),
     ],
