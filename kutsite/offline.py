@@ -43,6 +43,7 @@ STATIC_FILES = [
     "games/print.css",
     "games/sheet.js",
     "games/mine.js",
+    "games/my-games.js",
     "icons/favicon.svg",
     "icons/favicon.png",
     "icons/touch-icon.png",

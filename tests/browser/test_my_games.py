@@ -84,6 +84,9 @@ def test_one_entry_per_game_in_either_language_and_never_a_write_address(live_se
     page.goto(live_server.url + german)
     page.goto(live_server.url + "/en/")
     expect(mine.get_by_role("link")).to_have_count(1)
+    # the entry leads to the sheet in the list's language, whichever was opened last
+    expect(mine.get_by_role("link").first).to_have_attribute("href", english)
+    page.goto(live_server.url + "/de/")
     expect(mine.get_by_role("link").first).to_have_attribute("href", german)
 
     page.goto(live_server.url + english)
@@ -98,3 +101,22 @@ def test_one_entry_per_game_in_either_language_and_never_a_write_address(live_se
     page.goto(live_server.url + "/en/")
     expect(mine.get_by_role("link")).to_have_count(1)
     expect(mine.get_by_role("link").first).to_have_attribute("href", english)
+
+
+def test_a_sheet_shared_in_the_other_language_is_listed_in_the_lists_language(live_server, page):
+    """A German phone sent the watch link to an English one: the English list leads to the
+    English sheet, and a German list to the German one (the secret is the same in both)."""
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    views = {}
+    for language in ("en", "de"):
+        with translation.override(language):
+            views[language] = reverse("games:view", args=[game.view_secret])
+            views[language, "list"] = reverse("games:new")
+    page.goto(live_server.url + views["de"])
+    mine = page.locator("[data-my-games]")
+    for language in ("en", "de"):
+        page.goto(live_server.url + views[language, "list"])
+        link = mine.get_by_role("link")
+        expect(link).to_have_count(1)
+        expect(link).to_have_attribute("href", views[language])
+        expect(link).to_contain_text("(watch only)" if language == "en" else "(nur zum Zuschauen)")

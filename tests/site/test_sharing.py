@@ -246,3 +246,38 @@ def test_a_link_whose_language_prefix_was_changed_by_hand_finds_its_page(client,
 def test_an_address_that_is_no_page_in_any_language_stays_a_404(client, path):
     assert client.get(path).status_code == 404
     assert client.post(path).status_code in (403, 404, 405)
+
+
+@pytest.mark.parametrize(
+    ("language", "edit", "watch", "description"),
+    [
+        (
+            "en",
+            ("Küt game sheet – help keep the score", "with this link you can record the scores"),
+            ("Küt game sheet – watch the score", "follow the score with this link"),
+            "The score of Ana · Ben · Cem · Dila, round by round.",
+        ),
+        (
+            "de",
+            ("Küt-Spielblatt – trag die Punkte mit ein", "kannst du die Punkte mit eintragen"),
+            ("Küt-Spielblatt – verfolge den Punktestand", "verfolgst du den Punktestand"),
+            "Der Punktestand von Ana · Ben · Cem · Dila, Runde für Runde.",
+        ),
+    ],
+)
+def test_a_shared_sheet_says_which_game_and_whether_its_link_can_write(
+    client, game, language, edit, watch, description
+):
+    """Chat apps drop a share's title: the text names the players and what the link allows,
+    and the link previews of the two addresses tell the edit link from the watch link."""
+    edit_url, view_url = (
+        url(language, "games:sheet", game.edit_secret),
+        url(language, "games:view", game.view_secret),
+    )
+    html = client.get(edit_url).content.decode()
+    shared = {a["href"]: a["data-share-text"] for a in find_all(html, data_share=True)}
+    assert edit[1] in shared[edit_url] and watch[1] in shared[view_url], shared
+    assert all("Ana · Ben · Cem · Dila" in text for text in shared.values()), shared
+    for address, (title, _) in ((edit_url, edit), (view_url, watch)):
+        tags = meta(client.get(address).content.decode())
+        assert (tags["og:title"], tags["og:description"]) == (title, description), address

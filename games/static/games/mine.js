@@ -1,5 +1,6 @@
 // My games on this phone: the sheets this browser opened, most recent first, kept in
-// localStorage (no account, nothing sent). Without JavaScript the list is simply not there.
+// localStorage (no account, nothing sent). This part remembers the sheet on screen; the list
+// itself is drawn by my-games.js, on the pages that show it.
 // Each game keeps when it was started and how many rounds this phone last saw on its sheet, so
 // two games of the same four players can be told apart.
 (function () {
@@ -20,71 +21,7 @@
   function without(list, url) {
     return list.filter(function (game) { return secret(game.url) !== secret(url); });
   }
-
-  // The page's language, in the browser's own variant of it when it has one (en-GB: 14 Mar 2025).
-  function locales() {
-    var language = document.documentElement.lang || "en";
-    var preferred = (navigator.languages || [navigator.language]).filter(function (tag) {
-      return tag && tag.toLowerCase().split("-")[0] === language;
-    });
-    return preferred.concat(language);
-  }
-
-  function started(section, value) {
-    var date = value ? new Date(value) : null;
-    if (!date || isNaN(date.getTime())) { return ""; }
-    var text;
-    try {
-      text = new Intl.DateTimeFormat(locales(), { dateStyle: "medium", timeStyle: "short" }).format(date);
-    } catch (error) {
-      text = date.toLocaleString();
-    }
-    return section.dataset.started.replace("{date}", text);
-  }
-
-  function details(section, game) {
-    var parts = [started(section, game.started)];
-    if (typeof game.rounds === "number") {
-      parts.push(section.dataset.rounds.replace("{rounds}", String(game.rounds)));
-    }
-    return parts.filter(Boolean).join(" · ");
-  }
-
-  function show(section) {
-    var list = load();
-    var ul = section.querySelector("ul");
-    ul.textContent = "";
-    list.forEach(function (game, index) {
-      var li = document.createElement("li");
-      var which = document.createElement("span");
-      var link = document.createElement("a");
-      var forget = document.createElement("button");
-      var about = details(section, game);
-      link.href = game.url;
-      link.textContent = game.names + (game.watch ? " " + section.dataset.watching : "");
-      which.append(link);
-      if (about) {
-        var meta = document.createElement("span");
-        meta.className = "field__help";
-        meta.id = "my-game-" + index;
-        meta.textContent = about;
-        link.setAttribute("aria-describedby", meta.id);
-        which.append(document.createElement("br"), meta);
-      }
-      forget.type = "button";
-      forget.className = "button--quiet";
-      forget.textContent = section.dataset.forget;
-      forget.setAttribute("aria-label", section.dataset.forget + ": " + game.names + (about ? ", " + about : ""));
-      forget.addEventListener("click", function () {
-        save(without(load(), game.url));
-        show(section);
-        (section.hidden ? document.querySelector("main") : section.querySelector("button")).focus();
-      });
-      li.append(which, " ", forget);
-      ul.append(li);
-    });
-    section.hidden = list.length === 0;
-  }
+  window.kutGames = { load: load, save: save, secret: secret, without: without };
 
   // How many rounds the sheet on screen shows (it refreshes itself: see sheet.js).
   function rounds() {
@@ -115,7 +52,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-remember-game]").forEach(remember);
-    document.querySelectorAll("[data-my-games]").forEach(show);
   });
   document.addEventListener("htmx:afterSwap", recount);
 })();
