@@ -110,6 +110,8 @@ def test_after_one_visit_the_rules_open_offline(live_server, content, phone, lan
     expect(heading(page)).to_have_text(pages["offline"])
     assert page.url == live_server.url + pages["calculator"]
     expect(page.locator("[data-retry]")).to_have_attribute("href", "")
+    expect(page.locator("[data-kept]")).to_be_visible()  # nothing was being sent
+    expect(page.locator("[data-sent]")).to_be_hidden()
     expect(page.locator(f'main a[href="{pages["guide"]}"]')).to_be_visible()
 
     context.set_offline(False)
@@ -454,6 +456,9 @@ def test_try_again_after_a_save_that_got_nowhere_returns_to_the_filled_in_form(
     page.get_by_role("button", name=PAGES["en"]["save"]).click()
     expect(heading(page)).to_have_text(PAGES["en"]["offline"])
     expect(page.locator("[data-retry]")).to_have_attribute("href", filled)
+    # the form may have arrived with only its answer lost: the page does not say otherwise
+    expect(page.locator("[data-sent]")).to_contain_text("cannot tell whether it arrived")
+    expect(page.locator("[data-kept]")).to_be_hidden()
     page.context.unroute("**/*")
     page.locator("[data-retry]").click()
     expect(page.locator("#id_points2")).to_have_value("14")

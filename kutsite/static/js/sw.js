@@ -94,7 +94,8 @@ function fromStore(request) {
 
 // The offline page in the page's language, else in one this phone has stored. After a form
 // that could not be sent, "Try again" goes back to the form's page, whose address holds what
-// was entered (reloading the form's own address would ask for an empty form).
+// was entered (reloading the form's own address would ask for an empty form), and the page
+// says that the form may have arrived: only the answer may have been lost on the way back.
 function offlinePage(request, back) {
   var order = [languageOf(request.url)].concat(LANGUAGES);
   function find(i) {
@@ -103,13 +104,19 @@ function offlinePage(request, back) {
       return response || find(i + 1);
     });
   }
+  var sent = request.method !== "GET";
+  var here = back && new URL(back).origin === self.location.origin;
   return find(0).then(function (response) {
-    if (!response || !back || new URL(back).origin !== self.location.origin) { return response; }
+    if (!response || !(sent || here)) { return response; }
     return response.text().then(function (html) {
-      var href = back.replace(/[&<>"]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
-      return new Response(html.replace('href="" data-retry', 'href="' + href + '" data-retry'), {
-        headers: { "Content-Type": "text/html; charset=utf-8" },
-      });
+      if (here) {
+        var href = back.replace(/[&<>"]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
+        html = html.replace('href="" data-retry', 'href="' + href + '" data-retry');
+      }
+      if (sent) {
+        html = html.replace("<p data-kept>", "<p data-kept hidden>").replace("<p data-sent hidden>", "<p data-sent>");
+      }
+      return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     });
   });
 }
