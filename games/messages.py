@@ -40,6 +40,15 @@ def already_on_sheet_message(number: int) -> str:
     ) % {"round": number}
 
 
+def saved_as_entered_message(number: int) -> str:
+    """A record page opened again, or sent again, with the very entry that round `number` on
+    the sheet holds: its save got through, though its answer may not have (a lost signal)."""
+    return gettext(
+        "Round %(round)s is on the sheet with exactly this entry: it was saved, and there is "
+        "nothing more to do here."
+    ) % {"round": number}
+
+
 def taken_back_message(number: int) -> str:
     """A correction of a round that was taken back (undone) meanwhile."""
     return gettext(

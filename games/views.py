@@ -43,6 +43,7 @@ from games.messages import (
     not_saved_message,
     recorded_meanwhile_message,
     refusal_message,
+    saved_as_entered_message,
     taken_back_message,
 )
 from games.models import Entry, Game
@@ -495,6 +496,12 @@ def _sent_round(data) -> int | None:
     return None
 
 
+def _holds(entries, number: int, entry: str) -> bool:
+    """Round `number` on the sheet is scored with exactly this entry (a calculator query)."""
+    scored = [e for e in entries if e.round == number and e.kind == Kind.SCORED]
+    return bool(scored) and scored[-1].query == entry
+
+
 def _sent_entry_page(
     request,
     game: Game,
@@ -584,6 +591,8 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             # not become the next round by the tap that would send it again.
             if not is_scored(entries, sent):
                 message = moved_meanwhile_message(sent, next_round)
+            elif _holds(entries, sent, entry):
+                message = saved_as_entered_message(sent)
             elif (saved := services.sent_before(fresh, submission)) and saved.round == sent:
                 message = already_on_sheet_message(sent)  # this form, sent before and changed
             else:
@@ -660,11 +669,14 @@ def record(request, secret):
         # The address holds an entry for another round (a live answer wrote it there, then the
         # round was recorded, here or on another phone, or taken back): reloaded, the entry
         # stays with its round and is never saved as the next one by the usual tap.
-        message = (
-            already_on_sheet_message(sent)
-            if is_scored(entries, sent)
-            else moved_meanwhile_message(sent, state.next_round)
-        )
+        if not is_scored(entries, sent):
+            message = moved_meanwhile_message(sent, state.next_round)
+        elif _holds(
+            entries, sent, calculator_form(request.GET, game, round_number=sent).query_string()
+        ):
+            message = saved_as_entered_message(sent)
+        else:
+            message = already_on_sheet_message(sent)
         return _sent_entry_page(
             request, game, entries, sent, status=200, message=message, data=request.GET
         )

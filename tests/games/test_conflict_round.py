@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from games import services
+from games.forms import new_submission
 from games.models import Game
 
 from .conftest import add_scored, calculator_data
@@ -285,3 +286,36 @@ def test_a_correction_sent_on_the_newest_version_of_a_round_not_on_the_sheet(cli
     assert message(html) == TAKEN_BACK_EN
     assert [b["text"] for b in entry_form(html).buttons.values()] == ["Record my entry as round 2"]
     assert not game.entries.filter(round=2).exists()
+
+
+SAVED = {
+    "en": "Round 4 is on the sheet with exactly this entry: it was saved, and there is nothing "
+    "more to do here.",
+    "de": "Runde 4 steht genau mit dieser Eingabe auf dem Spielblatt: Sie wurde gespeichert, hier "
+    "ist nichts mehr zu tun.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_save_whose_answer_was_lost_is_said_to_be_saved_when_the_entry_comes_back(language):
+    """The save got through but its answer did not (lost signal): the phone opens the record
+    page again at the address that holds the entry, or sends a fresh copy of the form. Round 4
+    holds exactly this entry, so the page says it was saved — not "saved nothing", which
+    would invite recording it again as round 5. A different entry still gets the usual words."""
+    game, phone_a, page_a, _phone_b, _page_b = three_rounds_then_two_phones(language)
+    assert tap(phone_a, page_a, "save-round", **calculator_data(4)).status_code == 302
+    address = urls(game, language)["record"]
+    reopened = phone_a.get(address, calculator_data(4))
+    assert message(reopened.content.decode()) == SAVED[language]
+    # a fresh copy of the form from before the save (its own id, the old version)
+    fresh = {
+        **calculator_data(4),
+        "version": game.version,
+        "action": "save",
+        "submission": new_submission(),
+    }
+    sent = phone_a.post(address, fresh)
+    assert sent.status_code == 409 and message(sent.content.decode()) == SAVED[language]
+    other = phone_a.get(address, calculator_data(4, points2=27))
+    assert message(other.content.decode()) != SAVED[language]
+    assert game.entries.filter(round=4).count() == 1 and not game.entries.filter(round=5).exists()
