@@ -30,7 +30,7 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 WIDTH, HEIGHT = 1200, 630
-CARD_VERSION = "2"
+CARD_VERSION = "3"
 CACHE_PREFIX = "referee:card:"
 
 BACKGROUND = "#fbfaf7"
@@ -125,7 +125,8 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
 def fit(
     text: str, bold: bool, sizes: tuple[int, ...], width: int, max_lines: int
 ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
-    """The largest size at which `text` fits in `max_lines`; else the smallest, cut with …"""
+    """The largest size at which `text` fits in `max_lines`; else the smallest, cut with …
+    after the last whole word that leaves room for it (a single word: where it fills the line)."""
     for size in sizes:
         face = font(bold, size)
         lines = wrap(text, face, width)
@@ -134,8 +135,8 @@ def fit(
     lines = lines[:max_lines]
     last = lines[-1]
     while last and face.getlength(last + "…") > width:
-        last = last[:-1]
-    lines[-1] = last.rstrip() + "…"
+        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+    lines[-1] = last.rstrip(" ,;:–-") + "…"
     return face, lines
 
 
@@ -177,7 +178,8 @@ def _draw_example(draw: ImageDraw.ImageDraw, example: CardExample, x: int, w: in
     if example.verdict:
         mark = "✓" if example.ok else "✗"
         colour = OK if example.ok else BAD
-        draw.text((x, 410), f"{mark} {example.verdict}", font=font(True, 34), fill=colour)
+        face, lines = fit(f"{mark} {example.verdict}", True, (34, 30, 26), WIDTH - MARGIN - x, 1)
+        draw.text((x, 410), lines[0], font=face, fill=colour)
     for index, meld in enumerate(example.melds):
         if index:
             x += PART_GAP
@@ -230,16 +232,20 @@ def render_card(spec: CardSpec) -> bytes:
 
     draw.text((MARGIN, 44), spec.brand, font=font(True, 30), fill=ACCENT)
     has_tiles = bool(spec.examples)
-    y = 104
     q_font, q_lines = fit(spec.question, True, (60, 54, 48, 42), width, 2 if has_tiles else 3)
+    a_sizes = (44, 40, 36) if has_tiles else (52, 48, 44, 40, 36)
+    a_font, a_lines = fit(spec.answer, False, a_sizes, width, 2 if has_tiles else 4)
+    q_step, a_step = int(q_font.size * 1.2), int(a_font.size * 1.25)
+    y = 104
+    if not has_tiles:  # the question and answer alone: in the middle of the space below the brand
+        y += max(0, (HEIGHT - y - len(q_lines) * q_step - 14 - len(a_lines) * a_step) // 2 - 20)
     for line in q_lines:
         draw.text((MARGIN, y), line, font=q_font, fill=TEXT)
-        y += int(q_font.size * 1.2)
+        y += q_step
     y += 14
-    a_font, a_lines = fit(spec.answer, False, (44, 40, 36), width, 2 if has_tiles else 3)
     for line in a_lines:
         draw.text((MARGIN, y), line, font=a_font, fill=TEXT)
-        y += int(a_font.size * 1.25)
+        y += a_step
 
     if has_tiles:
         _draw_examples(draw, spec.examples)

@@ -171,3 +171,42 @@ def test_a_caption_changes_the_drawing():
     situated = drawn(played="Discarded", situation="Player 1 discards.")
     assert ImageChops.difference(arrow.convert("RGB"), discarded.convert("RGB")).getbbox()
     assert ImageChops.difference(discarded.convert("RGB"), situated.convert("RGB")).getbbox()
+
+
+@pytest.mark.parametrize("width", [420, 500, 600, 700])
+def test_a_cut_text_ends_after_a_whole_word(width):
+    """A question or answer too long for its lines ends with … after a whole word, never in
+    the middle of one ("…vom Tisch nehmen, wen…")."""
+    text = "Darf man den Okey vom Tisch nehmen, wenn die Küt-Gruppe nur drei Steine hat? " * 3
+    face, lines = cards.fit(text, True, (48, 42), width, 2)
+    assert len(lines) == 2 and lines[-1].endswith("…"), lines
+    assert all(face.getlength(line) <= width for line in lines), lines
+    shown = [word.rstrip(",?") for word in " ".join(lines)[:-1].split()]
+    assert shown == [word.rstrip(",?") for word in text.split()[: len(shown)]], lines
+
+
+def _inked_columns(image, top, bottom, left):
+    """Whether anything but the background is drawn in rows top–bottom right of `left`."""
+    box = image.convert("RGB").crop((left, top, cards.WIDTH, bottom))
+    background = Image.new("RGB", box.size, cards.BACKGROUND)
+    return ImageChops.difference(box, background).getbbox() is not None
+
+
+def test_a_long_verdict_above_the_tiles_stays_on_the_card():
+    example = CardExample(
+        melds=((CardTile("r", "7", "R"),) * 3,),
+        verdict="Ungültig: eine Gruppe braucht drei oder vier verschiedene Farben derselben Zahl",
+    )
+    image = Image.open(io.BytesIO(render_card(CardSpec("de", "Küt", "F?", "A.", (example,)))))
+    assert not _inked_columns(image, 400, 460, cards.WIDTH - cards.MARGIN + 4)
+
+
+def test_a_card_without_examples_sets_its_words_in_the_middle():
+    """No tiles to show: the question and answer stand in the middle of the space below the
+    brand, not in its top half with the rest empty."""
+    spec = CardSpec("en", "Küt", "What if the draw pile runs out?", "It is dealt again.")
+    image = Image.open(io.BytesIO(render_card(spec))).convert("RGB")
+    body = image.crop((cards.MARGIN, 100, cards.WIDTH, cards.HEIGHT))
+    ink = ImageChops.difference(body, Image.new("RGB", body.size, cards.BACKGROUND)).getbbox()
+    above, below = ink[1], body.size[1] - ink[3]
+    assert abs(above - below) < 80, (above, below)
