@@ -291,6 +291,8 @@ def _render_sheet(
                 {"If-None-Match": quote_etag(sheet_etag(game.version, mode, fragment=True))}
             ),
             "poll_seconds": settings.GAME_POLL_SECONDS,
+            # sheet.js: a poll that fails says since when the sheet is as it was (as sw.js does)
+            "offline_note": gettext("Offline: this sheet as it was at %(time)s."),
             "submission": _SUBMISSION_SLOT if slots else new_submission(),
             "edit_link": (
                 request.build_absolute_uri(context["sheet_url"]) if context["sheet_url"] else ""

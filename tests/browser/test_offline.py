@@ -191,6 +191,35 @@ def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(
     expect(heading(page)).to_have_text(PAGES["de"]["offline"])
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Offline: this sheet as it was at"), ("de", "Offline: Stand dieses Spielblatts vom")],
+)
+def test_an_open_edit_sheet_whose_polls_go_unanswered_says_since_when(
+    live_server, content, phone, settings, language, words
+):
+    """Another phone records while this one has no signal: the sheet on screen cannot know. Once
+    a poll goes unanswered it says since when it is as shown; the first answered poll, once
+    the signal is back, brings the new round and takes the note away."""
+    settings.GAME_POLL_SECONDS = 1
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone(language)
+    page.goto(f"{live_server.url}/{language}/")
+    wait_for_store(page, language)  # the service worker is in charge, as on a phone
+    with translation.override(language):
+        page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
+    note = page.locator("[data-offline-sheet]")
+    page.wait_for_timeout(1500)
+    expect(note).to_have_count(0)  # answered polls (304) say nothing
+    page.context.set_offline(True)
+    expect(note).to_contain_text(words)
+    expect(note).to_have_attribute("role", "status")
+    services.record_round(game, game.version, round_number=1, scores=(0, 1, 2, 3), query="")
+    page.context.set_offline(False)
+    expect(page.locator("tr[data-round='1'] td[data-score]")).to_have_count(4)
+    expect(note).to_have_count(0)
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_site_is_installable_with_its_manifest_and_icons(
     live_server, content, browser_type, browser_type_launch_args, tmp_path, language

@@ -15,10 +15,28 @@
 
   // A sheet shown from this phone's store (sw.js) carries a note with the time it was kept.
   // Once a poll is answered, changed (200) or not (304), the sheet is current: the note goes.
+  // A poll that gets no answer (no signal, a server error) leaves the sheet as it was: the
+  // same note says since when, until a poll is answered again.
+  var current = new Date();
   document.addEventListener("htmx:afterRequest", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status !== 200 && status !== 304) { return; }
+    current = new Date();
     document.querySelectorAll("[data-offline-sheet]").forEach(function (note) { note.remove(); });
+  });
+  function unanswered(event) {
+    var sheet = document.getElementById("sheet");
+    if (!sheet || event.detail.elt !== sheet || document.querySelector("[data-offline-sheet]")) { return; }
+    var note = document.createElement("p");
+    note.className = "notice";
+    note.setAttribute("role", "status");
+    note.dataset.offlineSheet = "";
+    note.textContent = sheet.dataset.offlineNote.replace("%(time)s",
+      current.toLocaleString(document.documentElement.lang));
+    document.querySelector("main").prepend(note);
+  }
+  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, unanswered);
   });
 
   // A changed sheet is swapped in whole. htmx gives the focus back to the element with the same
