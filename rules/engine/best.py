@@ -12,11 +12,14 @@ Exact, like the solver, and bounded by the same rack limit (`MAX_RACK_TILES`). H
 - Most tiles as melds: the all-at-once search with one more choice for the lowest tile — leave
   it on the rack — memoised on the remaining counts. With `keep`, at least one tile stays for
   the discard (P8).
-- Outs: each tile that could still be drawn, added to the rack, then the exact solver.
+- Outs: a tile that would open stands where a wild could in an opening with one more wild;
+  one search over the runs with that wild collects them all, and for the groups and pairs
+  left, faces that look alike to them (same count, numbers with the same counts) are asked once.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -24,7 +27,19 @@ from typing import Any
 
 from .columns import OKEY_POINTS, WILD, _groups_and_pairs, _values
 from .contracts import Contract
-from .solver import ORDER, Melds, _contract, _options, _prepare, _to_tiles, bounded, lowest
+from .solver import (
+    ORDER,
+    Melds,
+    _contract,
+    _most_pairs,
+    _options,
+    _prepare,
+    _rest,
+    _run_candidates,
+    _to_tiles,
+    bounded,
+    lowest,
+)
 from .tiles import FALSE_JOKER, OKEY, TILES, Tile, okey_code
 
 INFINITE = 1 << 30
@@ -241,6 +256,78 @@ def unseen(tile: Tile, rack: Iterable[Tile], indicator: Tile) -> int:
     return max(0, 2 - held)
 
 
+def _rest_outs(counts: list[int], w: int, contract: Contract, faces: Iterable[int]) -> set[int]:
+    """The faces among `faces` that, one more added to the counts, let the contract's groups
+    and pairs fit with `w` wilds. These see each number's four counts only as a whole, in any
+    colour order, and the numbers in any order: faces with the same count, in numbers with
+    the same counts, answer alike, so one search answers for all of them."""
+    groups, size, pairs = contract.groups, contract.group_size, contract.pairs
+    answers: dict[tuple[int, ...], bool] = {}
+    found = set()
+    for f in faces:
+        key = (counts[f], *sorted(counts[f % 13 :: 13]))
+        if key not in answers:
+            counts[f] += 1
+            answers[key] = _rest(counts, w, pairs, groups, size) is not None
+            counts[f] -= 1
+        if answers[key]:
+            found.add(f)
+    return found
+
+
+def _out_faces(counts: list[int], w: int, contract: Contract, faces: set[int]) -> set[int]:
+    """The faces among `faces` that, one more added to the counts, let them meet the contract
+    with `w` wilds — for counts that do not meet it with `w` wilds but do with one more.
+
+    Such a face stands where a wild could in a solution with that one more wild (a solution
+    using the added tile gives one with a wild in its place, and the counts alone fail, so it
+    is used), and the other way round. So one search over the runs with `w + 1` wilds, in the
+    solver's order, collects them all: the faces whose places its runs' wilds take, and for
+    the groups and pairs left, the faces that would save one of their wilds. Like the solver
+    it puts a run's wild only where the tile is missing, and loses no face by it: a wild for a
+    free tile would mean the counts meet the contract with `w` wilds, and a wild for a tile
+    another meld holds swaps with it, the other meld's wild then standing for that tile."""
+    if not contract.runs:
+        return _rest_outs(counts, w, contract, faces)
+    groups, group_size, pairs = contract.groups, contract.group_size, contract.pairs
+    size = contract.run_size
+    candidates, by_need = _run_candidates(counts, w + 1, size)
+    rest_tiles = groups * group_size + 2 * pairs
+    found: set[int] = set()
+
+    def solve(left: int, first: int, w: int, real: int, held: list[int]) -> None:
+        """`held`: the faces the wilds of the runs chosen so far stand for."""
+        if len(found) == len(faces):
+            return
+        if not left:
+            if _rest(counts, w, pairs, groups, group_size) is not None:
+                found.update(f for f in held if f in faces)
+                if w:
+                    found.update(_rest_outs(counts, w - 1, contract, faces - found))
+            return
+        if real + w < left * size + rest_tiles:
+            return
+        if pairs and _most_pairs(counts, w) < pairs:
+            return
+        pool = by_need[w]
+        for j in pool[bisect_left(pool, first) :]:
+            meld = [f if counts[f] else WILD for f in candidates[j]]
+            stand_for = [f for f, m in zip(candidates[j], meld, strict=True) if m == WILD]
+            used = len(stand_for)
+            if used > w:
+                continue
+            for f in meld:
+                if f >= 0:
+                    counts[f] -= 1
+            solve(left - 1, j, w - used, real - (size - used), held + stand_for)
+            for f in meld:
+                if f >= 0:
+                    counts[f] += 1
+
+    solve(contract.runs, 0, w + 1, sum(counts), [])
+    return found
+
+
 def opening_outs(rack: Iterable[Tile], contract: Contract, indicator: Tile) -> tuple[Out, ...]:
     """Every tile that, drawn now, would let the rack open (C2), with how many are unseen;
     only tiles that can still be drawn. Empty when the rack opens already."""
@@ -253,26 +340,19 @@ def opening_outs(rack: Iterable[Tile], contract: Contract, indicator: Tile) -> t
     if _contract(counts, w + 1, contract) is None:
         return ()  # not even a third Okey, which stands for any tile, would open it
     okey = okey_code(indicator)
-    found = []
-    for f in range(52):
-        if f == okey:
-            continue
-        left = unseen(TILES[f], rack, indicator)
-        if not left:
-            continue
-        counts[f] += 1
-        if _contract(counts, w, contract) is not None:
-            found.append(Out(TILES[f], left))
-        counts[f] -= 1
-    left = unseen(OKEY, rack, indicator)
-    if left and _contract(counts, w + 1, contract) is not None:
-        found.append(Out(OKEY, left))
-    left = 2 - len(jokers)
-    if left > 0:
-        counts[okey] += 1
-        if _contract(counts, w, contract) is not None:
-            found.append(Out(FALSE_JOKER, left))
-        counts[okey] -= 1
+    # `unseen` for a numbered tile: the rack holds counts[f] of it (the Okey's face aside).
+    left = [max(0, 2 - counts[f] - (f == indicator.code)) for f in range(52)]
+    jokers_left = 2 - len(jokers)
+    faces = {f for f in range(52) if f != okey and left[f]}
+    if jokers_left > 0:
+        faces.add(okey)  # a false joker: one more of the Okey's face (T4)
+    outs = _out_faces(counts, w, contract, faces)
+    found = [Out(TILES[f], left[f]) for f in range(52) if f != okey and f in outs]
+    okeys_left = unseen(OKEY, rack, indicator)
+    if okeys_left:
+        found.append(Out(OKEY, okeys_left))  # one more wild: opens, as tested above
+    if jokers_left > 0 and okey in outs:
+        found.append(Out(FALSE_JOKER, jokers_left))
     return tuple(found)
 
 

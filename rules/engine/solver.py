@@ -296,17 +296,11 @@ def _rest(counts: list[int], w: int, pairs: int, groups: int, size: int) -> list
     return [m for m in melds if len(m) == 2] + [m for m in melds if len(m) != 2]
 
 
-def _contract(counts: list[int], wilds: int, contract: Contract) -> list[list[int]] | None:
-    if sum(counts) + wilds < contract.tile_count:
-        return None
-    groups, group_size, pairs = contract.groups, contract.group_size, contract.pairs
-    if groups and _groups(counts, wilds, groups, group_size) is None:
-        return None  # even with every tile free the groups fail
-    runs = contract.runs
-    if not runs:
-        found = _rest(counts, wilds, pairs, groups, group_size)
-        return None if found is None else found[pairs:] + found[:pairs]
-    size = contract.run_size
+def _run_candidates(
+    counts: list[int], wilds: int, size: int
+) -> tuple[list[list[int]], list[list[int]]]:
+    """The runs of `size` the counts could fill with at most `wilds` wilds, and by_need[w]:
+    the indexes of those that could still fit with w wilds left (needs only grow)."""
     candidates: list[list[int]] = []
     needs: list[int] = []
     for colour in range(4):
@@ -318,8 +312,22 @@ def _contract(counts: list[int], wilds: int, contract: Contract) -> list[list[in
                 candidates.append([base + (p - 1) % 13 for p in range(start, start + size)])
                 needs.append(need)
             need += missing[start - 1 + size] - missing[start - 1]
-    # by_need[w]: the candidates that could still fit with w wilds left (needs only grow).
     by_need = [[j for j, n in enumerate(needs) if n <= w] for w in range(wilds + 1)]
+    return candidates, by_need
+
+
+def _contract(counts: list[int], wilds: int, contract: Contract) -> list[list[int]] | None:
+    if sum(counts) + wilds < contract.tile_count:
+        return None
+    groups, group_size, pairs = contract.groups, contract.group_size, contract.pairs
+    if groups and _groups(counts, wilds, groups, group_size) is None:
+        return None  # even with every tile free the groups fail
+    runs = contract.runs
+    if not runs:
+        found = _rest(counts, wilds, pairs, groups, group_size)
+        return None if found is None else found[pairs:] + found[:pairs]
+    size = contract.run_size
+    candidates, by_need = _run_candidates(counts, wilds, size)
     rest_tiles = groups * group_size + 2 * pairs
     real = sum(counts)
 
