@@ -16,6 +16,21 @@ def conflict_message() -> str:
     )
 
 
+def undo_conflict_message() -> str:
+    """An undo sent from a sheet that has changed since: what it would take back is unknown."""
+    return gettext(
+        "This sheet changed meanwhile – here is the latest. Nothing was taken back: check the "
+        "sheet, then undo again if it is still needed."
+    )
+
+
+def redeal_conflict_message() -> str:
+    return gettext(
+        "This sheet changed meanwhile – here is the latest. The redeal was not recorded: check "
+        "the sheet, then record it again if it is still needed."
+    )
+
+
 def not_saved_message() -> str:
     """A refused Save reopens the page where it was: this says so at the top of it."""
     return gettext("Nothing was saved: correct the fields marked below, then save again.")

@@ -28,7 +28,6 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import (
     condition,
     require_http_methods,
-    require_POST,
 )
 
 from games import services
@@ -42,9 +41,11 @@ from games.messages import (
     moved_meanwhile_message,
     not_saved_message,
     recorded_meanwhile_message,
+    redeal_conflict_message,
     refusal_message,
     saved_as_entered_message,
     taken_back_message,
+    undo_conflict_message,
 )
 from games.models import Entry, Game
 from games.presenters import contract_texts, sheet_context
@@ -387,23 +388,27 @@ def _invalid_form_message(form) -> str:
     return " ".join(dict.fromkeys(errors))
 
 
-def _sheet_write(request, secret, form_class, write):
-    """A button on the sheet: check its form, write, then show the sheet — or say why not."""
+def _sheet_write(request, secret, form_class, write, conflict):
+    """A button on the sheet: check its form, write, then show the sheet — or say why not
+    (`conflict`: the words for a sheet that changed meanwhile). Its address opened again (a
+    reopened tab, a copied link) leads to the sheet: only the button's POST writes."""
     game = _game_or_404(request, EDIT, secret)
+    if request.method != "POST":
+        return redirect(sheet_url(game))
     form = form_class(request.POST)
     if not form.is_valid():
         return _refused_sheet(request, game, _invalid_form_message(form), 400)
     try:
         done = write(game, form.cleaned_data)
     except services.Conflict:
-        return _refused_sheet(request, game, conflict_message(), 409)
+        return _refused_sheet(request, game, conflict(), 409)
     except services.Refused as refusal:
         return _refused_sheet(request, game, refusal_message(refusal), 400)
     return _after_write(game, done)
 
 
 @private_sheet
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def redeal(request, secret):
     """The pile ran out before anyone finished: no score, the round is dealt again (E2)."""
     return _sheet_write(
@@ -413,11 +418,12 @@ def redeal(request, secret):
         lambda game, data: services.record_redeal(
             game, data["version"], round_number=data["round"], submission=data["submission"]
         ),
+        redeal_conflict_message,
     )
 
 
 @private_sheet
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def undo(request, secret):
     """Take back the last entry (a scored round or a redeal)."""
     return _sheet_write(
@@ -425,6 +431,7 @@ def undo(request, secret):
         secret,
         VersionForm,
         lambda game, data: services.undo_last(game, data["version"], submission=data["submission"]),
+        undo_conflict_message,
     )
 
 
@@ -466,9 +473,12 @@ def _render_entry_page(
         action_url = correct_url  # the live scores: for the round the entry was made for
     if request.method == "POST":
         # Drawn at the address the form was sent to: the language switch leads to the same
-        # entry at the page's own address, which holds what was typed (never a token).
+        # entry at the page's own address, which holds what was typed (never a token). A kept
+        # entry's is the record page's, which keeps it with its round as this page does (the
+        # edit page's would offer to save it over the round another phone recorded).
         query = form.query_string() if form.is_bound else ""
-        context["page_path"] = f"{action_url}?{query}" if query else action_url
+        own = reverse("games:record", args=[game.edit_secret]) if kept else action_url
+        context["page_path"] = f"{own}?{query}" if query else own
     context.update(
         {
             "form": form,

@@ -418,3 +418,23 @@ def test_back_to_a_forms_answer_opens_the_forms_page_as_it_is_now(live_server, p
     page.go_back()
     expect(heading).to_have_text("Record round 1")
     expect(page.locator("#id_points2")).to_have_value("14")
+
+
+@pytest.mark.parametrize("scripts", [True, False])
+def test_the_sheet_offers_print_and_says_it_updates_itself_only_where_scripts_run(
+    live_server, browser, scripts
+):
+    """Without JavaScript the Print button would do nothing and the sheet does not refresh
+    itself: neither is shown then (the browser's own print menu still uses print.css)."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    services.record_round(game, 1, round_number=1, scores=(0, 1, 2, 3), query="")
+    context = browser.new_context(java_script_enabled=scripts, viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
+    expect(page.locator("#reload-sheet")).to_be_visible()
+    for selector in ("[data-print]", ".auto-update"):
+        if scripts:
+            expect(page.locator(selector)).to_be_visible()
+        else:
+            expect(page.locator(selector)).to_be_hidden()
+    context.close()

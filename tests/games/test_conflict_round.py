@@ -319,3 +319,23 @@ def test_a_save_whose_answer_was_lost_is_said_to_be_saved_when_the_entry_comes_b
     other = phone_a.get(address, calculator_data(4, points2=27))
     assert message(other.content.decode()) != SAVED[language]
     assert game.entries.filter(round=4).count() == 1 and not game.entries.filter(round=5).exists()
+
+
+def test_the_language_switch_on_a_kept_entry_keeps_it_from_the_round_another_phone_recorded():
+    """B's entry for round 4 is kept beside the sheet, because A recorded round 4 first. The
+    language switch must lead to the same page in German — the entry kept with its round and
+    the choice to correct round 4 or record round 5 — not to round 4's edit page, where one tap
+    would save B's entry over A's round without a word."""
+    game, phone_a, page_a, phone_b, page_b = three_rounds_then_two_phones()
+    assert tap(phone_a, page_a, "save-round", **calculator_data(4)).status_code == 302
+    lost = tap(phone_b, page_b, "save-round", **calculator_data(4, points2=27))
+    assert lost.status_code == 409
+    switch = re.search(r'<a [^>]*data-language-switch="de"[^>]*>', lost.content.decode())[0]
+    href = re.search(r'href="([^"]+)"', switch)[1].replace("&amp;", "&")
+    german = phone_b.get(href, follow=True)
+    html = german.content.decode()
+    assert german.redirect_chain[-1][0].startswith(urls(game, "de")["record"])
+    assert message(html).startswith("Runde 4 steht schon auf dem Spielblatt")
+    assert "save-round" not in entry_form(html).buttons
+    assert input_attrs(html, "points2")["value"] == "27"
+    assert game.entries.get(round=4).score2 != 27

@@ -7,6 +7,7 @@ from django.db import connection
 from django.test import Client
 
 from games import services
+from games.forms import new_submission
 from games.models import Game
 from scoring.forms import CalculatorForm
 
@@ -330,9 +331,35 @@ def test_csrf_is_required_for_every_write(game):
     assert not game.entries.exists()
 
 
-def test_writes_need_post(client, game):
-    assert client.get(urls(game)["redeal"]).status_code == 405
-    assert client.get(urls(game)["undo"]).status_code == 405
+@pytest.mark.parametrize("button", ["redeal", "undo"])
+def test_a_buttons_address_opened_again_leads_to_the_sheet_and_writes_nothing(client, game, button):
+    """Only the button's POST writes. Its address opened again (a reopened tab, a copied
+    link after a refused undo) leads to the sheet, not to a bare "not possible here" page."""
+    for method in ("get", "head"):
+        response = getattr(client, method)(urls(game)[button])
+        assert (response.status_code, response["Location"]) == (302, urls(game)["sheet"])
+    assert client.put(urls(game)[button]).status_code == 405
+    game.refresh_from_db()
+    assert game.version == 1 and not game.entries.exists()
+
+
+@pytest.mark.parametrize(
+    ("button", "data", "words"),
+    [
+        ("undo", {}, "Nothing was taken back: check the sheet, then undo again"),
+        ("redeal", {"round": 2}, "The redeal was not recorded: check the sheet, then record it"),
+    ],
+)
+def test_a_stale_button_says_what_it_did_not_do(client, game, button, data, words):
+    """Another phone wrote first: the sheet says the undo or the redeal was not done, not that
+    an entry (there was none) should be sent again."""
+    add_scored(game, 1, (0, 10, 20, 30))
+    stale = {"version": 1, "submission": new_submission(), **data}
+    response = client.post(urls(game)[button], stale)
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert CONFLICT_EN in html and words in html and "send your entry" not in html
+    assert game.entries.count() == 1
 
 
 # --- Two phones at once -----------------------------------------------------------------
