@@ -42,6 +42,25 @@ def _empty_line(auto_id: str, oob: bool) -> SafeString:
 
 
 @register.simple_tag
+def error_links(form) -> SafeString:
+    """Under a page's "no verdict yet": each field to correct, named and linked to its input
+    (some lie below the verdict, and without scripts the page opens at the verdict)."""
+    items = [
+        format_html(
+            '<li><a href="#{}">{}: {}</a></li>',
+            field.auto_id,
+            field.label,
+            " ".join(str(error) for error in field.errors),
+        )
+        for field in form
+        if field.errors
+    ]
+    if not items:
+        return SafeString("")
+    return format_html('<ul class="errorlist">{}</ul>', SafeString("".join(items)))
+
+
+@register.simple_tag
 def field_errors(form, quiet: Collection[str] = ()) -> SafeString:
     """Every field's error line for a live answer, for htmx to swap in beside the verdict
     (out of band): one tag rather than a loop of `field_error`, which a live answer pays per

@@ -767,3 +767,38 @@ def test_T3_a_third_okey_is_called_an_okey_not_a_third_blue_9(client, path, word
     html = client.get(path).content.decode()
     assert words in html
     assert "of each tile" not in html and "jedes Steins" not in html
+
+
+@pytest.mark.parametrize(
+    ("path", "links"),
+    [
+        (
+            "/en/referee/check/?indicator=x14&tiles=r12+r13+q1",
+            [("#id_indicator", "Indicator: "), ("#id_tiles", "Tiles: ")],
+        ),
+        (
+            "/en/referee/discard/?indicator=r1&table=b4+b5+b6&tile=b3&pile=-3",
+            [("#id_pile", "Tiles left in the draw pile (optional): ")],
+        ),
+        (
+            "/de/schiedsrichter/pruefen/?indicator=x14&tiles=r12",
+            [("#id_indicator", "Anzeigestein: ")],
+        ),
+        ("/en/referee/rack/?indicator=x1&round=3&rack=r1+r2", [("#id_indicator", "Indicator: ")]),
+    ],
+)
+def test_a_page_without_a_verdict_names_and_links_each_field_to_correct(client, path, links):
+    """Submitted without scripts, the page opens at the verdict, and some fields lie below it:
+    each field to correct is named there and linked to its input, as the calculator does."""
+    html = client.get(path).content.decode()
+    hint = re.search(r'<p class="checker__hint">(.*?)</p>', html, re.S)[1]
+    assert "above" not in hint and "oben" not in hint, hint
+    listed = re.search(r'<ul class="errorlist">(.*?)</ul>', html, re.S)[1]
+    found = re.findall(r'<li><a href="(#[^"]+)">([^<]*)</a></li>', listed)
+    assert [href for href, _ in found] == [href for href, _ in links], found
+    for (_, text), (_, label) in zip(found, links, strict=True):
+        assert text.startswith(label), text
+    for href, _ in found:
+        assert find(html, id=href[1:]).tag in ("input", "select")
+    fragment = client.get(path, headers={"HX-Request": "true"}).content.decode()
+    assert 'class="errorlist"' not in fragment  # a live answer marks the fields themselves

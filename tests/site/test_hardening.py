@@ -87,9 +87,9 @@ def test_error_pages_offer_no_twin_in_the_other_language(client, url):
     ],
 )
 def test_405_page_keeps_the_allow_header(client, game, language, prefix, word, heading):
-    response = client.get(f"/{language}/{prefix}/{game.edit_secret}/{word}/")
+    response = client.put(f"/{language}/{prefix}/{game.edit_secret}/{word}/")
     assert response.status_code == 405
-    assert response["Allow"] == "POST"
+    assert response["Allow"] == "GET, HEAD, POST"
     assert_site_page(response, language, heading)
 
 
@@ -321,7 +321,7 @@ def secret_pages(game):
         f"/en/games/{e}/sheet.csv",
         f"/en/games/view/{v}/sheet.csv",
         f"/en/games/{e}/rounds/3/",  # 404 under a secret
-        f"/en/games/{e}/undo/",  # 405 under a secret
+        f"/en/games/{e}/undo/",  # a redirect to the sheet, under a secret
     ]
 
 
@@ -358,7 +358,7 @@ PAGE_TYPES = {
     "read-only sheet": ("/de/spiele/ansehen/{view}/", 200),
     "record a round": ("/en/games/{edit}/record/", 200),
     "404": ("/en/nothing-here/", 404),
-    "405": ("/en/games/{edit}/undo/", 405),
+    "405": ("/en/games/{edit}/undo/", 405, "put"),
 }
 # 100, +10 CSP with default-src 'none', +5 Referrer-Policy, +5 frame-ancestors; +5 more where
 # a page sets a cookie (the CSRF cookie: Secure, SameSite=Lax).
@@ -368,9 +368,9 @@ EXPECTED = {"no cookie": 120, "cookie": 125}
 @override_settings(**PRODUCTION_HEADERS)
 @pytest.mark.parametrize("page", PAGE_TYPES)
 def test_observatory_score_of_every_page_type(game, page):
-    url, status = PAGE_TYPES[page]
+    url, status, *method = PAGE_TYPES[page]
     url = url.format(edit=game.edit_secret, view=game.view_secret)
-    response = Client().get(url, secure=True)
+    response = getattr(Client(), method[0] if method else "get")(url, secure=True)
     assert response.status_code == status, url
     html = response.content.decode()
     total, results = observatory.score(response, html)
