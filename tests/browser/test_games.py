@@ -63,6 +63,8 @@ def record_round(page, points2):
     )
     page.get_by_role("button", name="Save this round to the sheet").click()
     expect(page.locator("[data-done]")).to_contain_text("is on the sheet")
+    # the message is news once: the address to copy from the bar is the sheet's own
+    expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
 
 
 def test_create_record_two_rounds_undo_one_and_watch_read_only(

@@ -211,11 +211,14 @@
     window.addEventListener("online", function () { send(form); });
   }
 
+  // (the Print button shows itself where scripts run: games.css)
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("[data-print][hidden]").forEach(function (button) {
-      button.hidden = false;
-    });
     fixPlayers();
     document.querySelectorAll("form[data-keep-offline]").forEach(keepOffline);
+    // What a write did (?done=…) is news once: the address left in the bar, to be copied and
+    // sent on, is the sheet's own.
+    if (document.querySelector("[data-done]") && /[?&]done=/.test(location.search)) {
+      history.replaceState(history.state, "", location.pathname + location.hash);
+    }
   });
 })();
