@@ -137,6 +137,33 @@ def test_switching_language_stores_the_other_language_too(live_server, content, 
     expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
+def test_offline_the_language_switch_opens_the_stored_twin(live_server, content, phone):
+    page = phone("en")
+    context = page.context
+    for language in ("de", "en"):
+        page.goto(f"{live_server.url}/{language}/")
+        wait_for_store(page, language)
+    page.goto(live_server.url + PAGES["de"]["step"])
+    german = heading(page).inner_text()
+    page.goto(live_server.url + PAGES["en"]["step"] + "#content")
+    context.set_offline(True)
+    page.locator(".lang-switch a").click()
+    page.wait_for_url(live_server.url + PAGES["de"]["step"] + "#content")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(heading(page)).to_have_text(german)
+    # An answer is never stored, so it names no twin: the offline page in the language asked
+    # for, whose "Try again" switches once the signal is back, the entries kept.
+    context.set_offline(False)
+    page.goto(live_server.url + PAGES["en"]["calculator"])
+    context.set_offline(True)
+    page.locator(".lang-switch a").click()
+    expect(heading(page)).to_have_text(PAGES["de"]["offline"])
+    context.set_offline(False)
+    page.locator("[data-retry]").click()
+    page.wait_for_url(live_server.url + PAGES["de"]["calculator"])
+    assert page.locator("input[name=name1]").input_value() == "Ana"
+
+
 def test_an_edit_reaches_the_phone_on_its_next_online_visit(live_server, content, phone):
     page = phone("en")
     context = page.context

@@ -97,7 +97,7 @@ function fromStore(request) {
 // was entered (reloading the form's own address would ask for an empty form), and the page
 // says that the form may have arrived: only the answer may have been lost on the way back.
 function offlinePage(request, back) {
-  var order = [languageOf(request.url)].concat(LANGUAGES);
+  var order = [switchingTo(request.url) || languageOf(request.url)].concat(LANGUAGES);
   function find(i) {
     if (i >= order.length) { return Promise.resolve(undefined); }
     return caches.match("/" + order[i] + "/offline/", { ignoreVary: true }).then(function (response) {
@@ -118,6 +118,31 @@ function offlinePage(request, back) {
       }
       return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     });
+  });
+}
+
+// The language switch (/language/<code>/?next=…) asks the server, which remembers the choice.
+// With no signal, the page it leaves names its twin (<link rel="alternate" hreflang>): a stored
+// page leads to its twin, query and #fragment kept, which the store may hold too. Else the
+// offline page, in the language asked for, whose "Try again" asks the server once more.
+function switchingTo(url) {
+  var match = /^\/language\/(\w+)\/$/.exec(new URL(url).pathname);
+  var code = match && match[1].toLowerCase();
+  return LANGUAGES.indexOf(code) === -1 ? null : code;
+}
+
+function switched(request) {
+  var code = switchingTo(request.url);
+  if (!code) { return Promise.resolve(undefined); }
+  var next = new URL(new URL(request.url).searchParams.get("next") || "/", self.location.origin);
+  if (next.origin !== self.location.origin) { return Promise.resolve(undefined); }
+  return fromStore(new Request(next.href)).then(function (response) {
+    return response ? response.text() : "";
+  }).then(function (html) {
+    var twin = new RegExp('<link rel="alternate" hreflang="' + code + '" href="([^"]+)"').exec(html);
+    if (!twin) { return undefined; }
+    var path = new URL(twin[1].replace(/&amp;/g, "&"), self.location.origin).pathname;
+    return Response.redirect(self.location.origin + path + next.search + next.hash, 302);
   });
 }
 
@@ -195,7 +220,8 @@ function page(event) {
     if (first !== "late") { return first; }
     return stored().then(function (response) { return response || settled; });
   }).catch(function () {
-    return stored().then(function (response) { return response || offlinePage(request); })
+    return stored().then(function (response) { return response || switched(request); })
+      .then(function (response) { return response || offlinePage(request); })
       .then(function (response) { return response || Response.error(); });
   });
 }
