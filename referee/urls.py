@@ -12,6 +12,7 @@ app_name = "referee"
 urlpatterns = [
     path("", views.index, name="index"),
     path(_("check/"), views.check, name="check"),
+    path(_("check/card.png"), views.check_card, name="check_card"),
     path(_("discard/"), views.discard, name="discard"),
     path(_("rack/"), views.rack, name="rack"),
     path("<ruling:slug>/", views.ruling, name="ruling"),

@@ -21,8 +21,8 @@ from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page, read_only
 from kutsite.verdicts import Verdict
-from referee.cards import CardExample, CardSpec, CardTile, card_png
-from referee.checks import discard_result, meld_result
+from referee.cards import CardExample, CardSpec, CardTile, card_png, render_card
+from referee.checks import MeldResult, discard_result, meld_result
 from referee.examples import readable
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm, contract_rounds
 from referee.models import Ruling
@@ -177,25 +177,69 @@ def _checker_context(request, form, result) -> dict:
     }
 
 
+def _meld_check(request) -> tuple[MeldCheckForm, MeldResult | None]:
+    form = MeldCheckForm(request.GET)
+    questions = _questions()  # read whatever the answer: the same queries on every page
+    if not (form.is_bound and form.is_valid()):
+        return form, None
+    data = form.cleaned_data
+    # None: no round asked (or, read after a content edit, one that has just gone)
+    chosen = contract_rounds().by_number.get(data["round"])
+    return form, meld_result(
+        data["tiles"],
+        data["indicator"],
+        questions,
+        round_number=chosen.number if chosen else None,
+        contract=chosen.contract if chosen else None,
+    )
+
+
 @public_page
 def check(request):
     """Meld checker: `?tiles=…&indicator=…&round=…` → each meld's verdict (and the opening's)."""
-    form = MeldCheckForm(request.GET)
-    questions = _questions()
-    result = None
-    if form.is_bound and form.is_valid():
-        data = form.cleaned_data
-        # None: no round asked (or, read after a content edit, one that has just gone)
-        chosen = contract_rounds().by_number.get(data["round"])
-        result = meld_result(
-            data["tiles"],
-            data["indicator"],
-            questions,
-            round_number=chosen.number if chosen else None,
-            contract=chosen.contract if chosen else None,
-        )
+    form, result = _meld_check(request)
     context = _checker_context(request, form, result)
+    if result is not None and not context["fragment"]:
+        query = request.META["QUERY_STRING"]
+        context["card_url"] = request.build_absolute_uri(f"{reverse('referee:check_card')}?{query}")
     return render_page(request, "referee/check.html", "result", context)
+
+
+def meld_card_spec(result: MeldResult) -> CardSpec:
+    """A meld check's answer as a card: the question the table asked (the opening, with a
+    round) and its reason above the melds, each as tiles with its verdict."""
+    if result.opening or len(result.melds) == 1:
+        headline = result.opening or result.melds[0]
+        question, answer = headline.label, headline.sentences[0]
+    else:  # several melds: each verdict, a third one's too (the card shows two)
+        question, answer = gettext("Meld checker"), result.summary
+    return CardSpec(
+        language=get_language(),
+        brand=gettext("Küt · Table referee"),
+        question=question,
+        answer=answer,
+        examples=tuple(
+            CardExample(
+                melds=tuple(tuple(CardTile.of(f) for f in m) for m in verdict.melds),
+                verdict=verdict.label,
+                ok=verdict.ok,
+            )
+            for verdict in result.melds[:2]
+        ),
+    )
+
+
+@public_page
+def check_card(request):
+    """The share card of a meld check's answer, drawn for its query. Not kept in the cards'
+    store: every answer has a query of its own (the page cache and a proxy keep it a while)."""
+    _form, result = _meld_check(request)
+    if result is None:
+        raise Http404("no verdict")
+    spec = meld_card_spec(result)
+    response = HttpResponse(render_card(spec), content_type="image/png")
+    response["ETag"] = spec.etag
+    return response
 
 
 @public_page

@@ -1,6 +1,7 @@
 """Share cards: 1200×630 PNGs in the page's language, cached by content, served with ETag."""
 
 import io
+from html import unescape
 
 import pytest
 from django.core.cache import caches
@@ -10,7 +11,7 @@ from referee import cards
 from referee.cards import BOLD, REGULAR, CardExample, CardSpec, CardTile, render_card
 from referee.models import Ruling
 
-from .helpers import KEYS, LANGUAGES, PREFIX, ruling_path
+from .helpers import CHECK, KEYS, LANGUAGES, PREFIX, ruling_path
 
 pytestmark = pytest.mark.django_db
 
@@ -210,3 +211,87 @@ def test_a_card_without_examples_sets_its_words_in_the_middle():
     ink = ImageChops.difference(body, Image.new("RGB", body.size, cards.BACKGROUND)).getbbox()
     above, below = ink[1], body.size[1] - ink[3]
     assert abs(above - below) < 80, (above, below)
+
+
+# --- A meld check's card ----------------------------------------------------------------------
+
+MELD_QUERY = "tiles=r12+r13+ok&indicator=b8&round=3"
+
+
+def meld_card_url(client, language, query=MELD_QUERY, headers=None):
+    """The card the meld checker's page names in its og:image, or None."""
+    html = client.get(f"{CHECK[language]}?{query}", headers=headers).content.decode()
+    if 'property="og:image"' not in html:
+        return None
+    url = html.split('property="og:image" content="', 1)[1].split('"', 1)[0]
+    return unescape(url).removeprefix("http://testserver")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_meld_checks_page_names_the_card_of_its_own_answer(client, language):
+    url = meld_card_url(client, language)
+    assert url == f"{CHECK[language]}card.png?{MELD_QUERY}"
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
+    assert response["Cache-Control"].startswith("public, max-age=60")
+    again = client.get(url, headers={"If-None-Match": response["ETag"]})
+    assert again.status_code == 304
+
+
+def test_meld_check_cards_differ_by_language_and_answer(client):
+    english = client.get(meld_card_url(client, "en"))
+    german = client.get(meld_card_url(client, "de"))
+    other = client.get(meld_card_url(client, "en", "tiles=k5+b5+y5&indicator=b8&round=3"))
+    assert len({english["ETag"], german["ETag"], other["ETag"]}) == 3
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",  # the empty form
+        "tiles=r12+r13+ok",  # no indicator: no verdict, an error
+        "tiles=zz&indicator=b8",
+    ],
+)
+def test_a_meld_check_without_a_verdict_has_no_card(client, query):
+    assert meld_card_url(client, "en", query) is None
+    assert client.get(f"{CHECK['en']}card.png?{query}").status_code == 404
+
+
+def test_a_live_answer_names_no_card(client):
+    assert meld_card_url(client, "en", headers={"HX-Request": "true"}) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "question", "answer", "verdicts"),
+    [
+        # with a round: the opening verdict (C2) heads the card
+        (MELD_QUERY, "Not an opening meld for round 3", "Küt groups", [("Valid run", True)]),
+        # one meld: its own verdict and reason (M1)
+        ("tiles=r12+r13+ok&indicator=b8", "Valid run", "from 12 to 1", [("Valid run", True)]),
+        ("tiles=r5+k5&indicator=b8&round=1", "Not an opening meld for round 1", "", None),
+        # several melds: each verdict; the card draws two, the answer names all three
+        (
+            "tiles=r12+r13+ok|k5+b5+y5|r1+r2+b3&indicator=b8",
+            "Meld checker",
+            "r1 r2 b3 – ",
+            [("Valid run", True), ("Valid Küt group", True)],
+        ),
+    ],
+)
+def test_a_meld_check_card_says_the_answer_the_table_asked_for(
+    client, query, question, answer, verdicts
+):
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    from referee.views import _meld_check, meld_card_spec
+
+    with translation.override("en"):
+        _form, result = _meld_check(RequestFactory().get(f"/en/referee/check/?{query}"))
+        spec = meld_card_spec(result)
+    assert spec.question == question and answer in spec.answer
+    if verdicts is not None:
+        assert [(e.verdict, e.ok) for e in spec.examples] == verdicts
+    assert all(e.tile is None and e.melds for e in spec.examples)
