@@ -14,6 +14,7 @@ urlpatterns = [
     path(_("check/"), views.check, name="check"),
     path(_("check/card.png"), views.check_card, name="check_card"),
     path(_("discard/"), views.discard, name="discard"),
+    path(_("discard/card.png"), views.discard_card, name="discard_card"),
     path(_("rack/"), views.rack, name="rack"),
     path("<ruling:slug>/", views.ruling, name="ruling"),
     path("<ruling:slug>/card.png", views.card, name="card"),

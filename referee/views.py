@@ -8,6 +8,7 @@ same number whatever it shows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -34,6 +35,44 @@ CARD_MAX_AGE = 60 * 60
 CARD_MAX_AGE_VERSIONED = 60 * 60 * 24 * 365
 
 
+def answer_card(question: str, answer: str, examples: Sequence[Verdict]) -> CardSpec:
+    """A share card: the question and answer in the page's language above each example's
+    tiles with the engine's verdict (a ruling's, or a checker's answer)."""
+    return CardSpec(
+        language=get_language(),
+        brand=gettext("Küt · Table referee"),
+        question=question,
+        answer=answer,
+        examples=tuple(
+            CardExample(
+                melds=tuple(tuple(CardTile.of(f) for f in m) for m in ex.melds),
+                tile=CardTile.of(ex.tile) if ex.tile else None,
+                verdict=ex.label,
+                ok=ex.ok,
+                played=gettext("Discarded") if ex.shape in ("discard", "buy") else "",
+                situation=" ".join(ex.situation),
+            )
+            for ex in examples
+        ),
+    )
+
+
+def _card_response(spec: CardSpec) -> HttpResponse:
+    """A checker answer's card, drawn for its query. Not kept in the rulings' card store: every
+    answer has a query of its own (the page cache and a proxy keep it a while)."""
+    response = HttpResponse(render_card(spec), content_type="image/png")
+    response["ETag"] = spec.etag
+    return response
+
+
+def _with_card(request, context: dict, card_view: str) -> dict:
+    """A full page with a verdict names its card (`og:image`), for the same query."""
+    if context["result"] is not None and not context["fragment"]:
+        query = request.META["QUERY_STRING"]
+        context["card_url"] = request.build_absolute_uri(f"{reverse(card_view)}?{query}")
+    return context
+
+
 @dataclass(frozen=True)
 class RulingView:
     ruling: Ruling
@@ -50,23 +89,7 @@ class RulingView:
 
     def card_spec(self) -> CardSpec:
         shown = self.featured or self.examples[:1]
-        return CardSpec(
-            language=get_language(),
-            brand=gettext("Küt · Table referee"),
-            question=self.ruling.question,
-            answer=self.ruling.short_answer,
-            examples=tuple(
-                CardExample(
-                    melds=tuple(tuple(CardTile.of(f) for f in m) for m in ex.melds),
-                    tile=CardTile.of(ex.tile) if ex.tile else None,
-                    verdict=ex.label,
-                    ok=ex.ok,
-                    played=gettext("Discarded") if ex.shape in ("discard", "buy") else "",
-                    situation=" ".join(ex.situation),
-                )
-                for ex in shown[:2]
-            ),
-        )
+        return answer_card(self.ruling.question, self.ruling.short_answer, shown[:2])
 
     @property
     def share_text(self) -> str:
@@ -198,72 +221,67 @@ def _meld_check(request) -> tuple[MeldCheckForm, MeldResult | None]:
 def check(request):
     """Meld checker: `?tiles=…&indicator=…&round=…` → each meld's verdict (and the opening's)."""
     form, result = _meld_check(request)
-    context = _checker_context(request, form, result)
-    if result is not None and not context["fragment"]:
-        query = request.META["QUERY_STRING"]
-        context["card_url"] = request.build_absolute_uri(f"{reverse('referee:check_card')}?{query}")
+    context = _with_card(request, _checker_context(request, form, result), "referee:check_card")
     return render_page(request, "referee/check.html", "result", context)
 
 
 def meld_card_spec(result: MeldResult) -> CardSpec:
-    """A meld check's answer as a card: the question the table asked (the opening, with a
-    round) and its reason above the melds, each as tiles with its verdict."""
+    """The question the table asked (the opening, with a round) and its reason, above the
+    melds; for several melds without a round, each one's verdict (the card draws two)."""
     if result.opening or len(result.melds) == 1:
         headline = result.opening or result.melds[0]
-        question, answer = headline.label, headline.sentences[0]
-    else:  # several melds: each verdict, a third one's too (the card shows two)
-        question, answer = gettext("Meld checker"), result.summary
-    return CardSpec(
-        language=get_language(),
-        brand=gettext("Küt · Table referee"),
-        question=question,
-        answer=answer,
-        examples=tuple(
-            CardExample(
-                melds=tuple(tuple(CardTile.of(f) for f in m) for m in verdict.melds),
-                verdict=verdict.label,
-                ok=verdict.ok,
-            )
-            for verdict in result.melds[:2]
-        ),
-    )
+        return answer_card(headline.label, headline.sentences[0], result.melds[:2])
+    return answer_card(gettext("Meld checker"), result.summary, result.melds[:2])
 
 
 @public_page
 def check_card(request):
-    """The share card of a meld check's answer, drawn for its query. Not kept in the cards'
-    store: every answer has a query of its own (the page cache and a proxy keep it a while)."""
     _form, result = _meld_check(request)
     if result is None:
         raise Http404("no verdict")
-    spec = meld_card_spec(result)
-    response = HttpResponse(render_card(spec), content_type="image/png")
-    response["ETag"] = spec.etag
-    return response
+    return _card_response(meld_card_spec(result))
+
+
+def _discard_check(request) -> tuple[DiscardCheckForm, Verdict | None]:
+    form = DiscardCheckForm(request.GET)
+    questions = _questions()
+    if not (form.is_bound and form.is_valid()):
+        return form, None
+    data = form.cleaned_data
+    try:
+        return form, discard_result(
+            data["table"],
+            data["tile"],
+            data["indicator"],
+            questions,
+            rack=data["rack"],
+            pile=data["pile"],
+            final=data["final"],
+        )
+    except InputError as error:
+        form.add_engine_error(error, default="table")
+        return form, None
 
 
 @public_page
 def discard(request):
     """Discard checker: `?table=…&tile=…&indicator=…&rack=…&pile=…&final=1` → 0 or 2 tiles."""
-    form = DiscardCheckForm(request.GET)
-    questions = _questions()
-    result = None
-    if form.is_bound and form.is_valid():
-        data = form.cleaned_data
-        try:
-            result = discard_result(
-                data["table"],
-                data["tile"],
-                data["indicator"],
-                questions,
-                rack=data["rack"],
-                pile=data["pile"],
-                final=data["final"],
-            )
-        except InputError as error:
-            form.add_engine_error(error, default="table")
-    context = _checker_context(request, form, result)
+    form, result = _discard_check(request)
+    context = _with_card(request, _checker_context(request, form, result), "referee:discard_card")
     return render_page(request, "referee/discard.html", "result", context)
+
+
+def discard_card_spec(result: Verdict) -> CardSpec:
+    """The penalty and its reason above the table's melds and the tile thrown away."""
+    return answer_card(result.label, result.sentences[0], [result])
+
+
+@public_page
+def discard_card(request):
+    _form, result = _discard_check(request)
+    if result is None:
+        raise Http404("no verdict")
+    return _card_response(discard_card_spec(result))
 
 
 @public_page

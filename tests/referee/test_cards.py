@@ -11,7 +11,7 @@ from referee import cards
 from referee.cards import BOLD, REGULAR, CardExample, CardSpec, CardTile, render_card
 from referee.models import Ruling
 
-from .helpers import CHECK, KEYS, LANGUAGES, PREFIX, ruling_path
+from .helpers import CHECK, DISCARD, KEYS, LANGUAGES, PREFIX, ruling_path
 
 pytestmark = pytest.mark.django_db
 
@@ -213,14 +213,17 @@ def test_a_card_without_examples_sets_its_words_in_the_middle():
     assert abs(above - below) < 80, (above, below)
 
 
-# --- A meld check's card ----------------------------------------------------------------------
+# --- A checker answer's card -------------------------------------------------------------------
 
 MELD_QUERY = "tiles=r12+r13+ok&indicator=b8&round=3"
+DISCARD_QUERY = "table=b4+b5+b6%7Cr7+k7+b7&tile=b7&indicator=r3"
+CHECKERS = {"meld": (CHECK, MELD_QUERY), "discard": (DISCARD, DISCARD_QUERY)}
 
 
-def meld_card_url(client, language, query=MELD_QUERY, headers=None):
-    """The card the meld checker's page names in its og:image, or None."""
-    html = client.get(f"{CHECK[language]}?{query}", headers=headers).content.decode()
+def card_url(client, checker, language, query=None, headers=None):
+    """The card a checker's page names in its og:image, or None."""
+    path, default = CHECKERS[checker]
+    html = client.get(f"{path[language]}?{query or default}", headers=headers).content.decode()
     if 'property="og:image"' not in html:
         return None
     url = html.split('property="og:image" content="', 1)[1].split('"', 1)[0]
@@ -228,9 +231,11 @@ def meld_card_url(client, language, query=MELD_QUERY, headers=None):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_meld_checks_page_names_the_card_of_its_own_answer(client, language):
-    url = meld_card_url(client, language)
-    assert url == f"{CHECK[language]}card.png?{MELD_QUERY}"
+@pytest.mark.parametrize("checker", CHECKERS)
+def test_a_checkers_page_names_the_card_of_its_own_answer(client, checker, language):
+    path, query = CHECKERS[checker]
+    url = card_url(client, checker, language)
+    assert url == f"{path[language]}card.png?{query}"
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
     assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
@@ -239,28 +244,48 @@ def test_a_meld_checks_page_names_the_card_of_its_own_answer(client, language):
     assert again.status_code == 304
 
 
-def test_meld_check_cards_differ_by_language_and_answer(client):
-    english = client.get(meld_card_url(client, "en"))
-    german = client.get(meld_card_url(client, "de"))
-    other = client.get(meld_card_url(client, "en", "tiles=k5+b5+y5&indicator=b8&round=3"))
-    assert len({english["ETag"], german["ETag"], other["ETag"]}) == 3
+@pytest.mark.parametrize(
+    ("checker", "other"),
+    [
+        ("meld", "tiles=k5+b5+y5&indicator=b8&round=3"),
+        ("discard", "table=b4+b5+b6&tile=b7&indicator=r3"),
+    ],
+)
+def test_checker_cards_differ_by_language_and_answer(client, checker, other):
+    english = client.get(card_url(client, checker, "en"))
+    german = client.get(card_url(client, checker, "de"))
+    third = client.get(card_url(client, checker, "en", other))
+    assert len({english["ETag"], german["ETag"], third["ETag"]}) == 3
 
 
 @pytest.mark.parametrize(
-    "query",
+    ("checker", "query"),
     [
-        "",  # the empty form
-        "tiles=r12+r13+ok",  # no indicator: no verdict, an error
-        "tiles=zz&indicator=b8",
+        ("meld", "tiles="),  # the empty form: nothing to judge
+        ("meld", "tiles=r12+r13+ok"),  # no indicator: an error, no verdict
+        ("meld", "tiles=zz&indicator=b8"),
+        ("discard", "table=b4+b5+b6&indicator=r3"),  # no tile
+        ("discard", "table=b4+b5+b6&tile=b7&indicator=r3&rack=b7+b7+b7"),  # a third b7
     ],
 )
-def test_a_meld_check_without_a_verdict_has_no_card(client, query):
-    assert meld_card_url(client, "en", query) is None
-    assert client.get(f"{CHECK['en']}card.png?{query}").status_code == 404
+def test_a_checker_without_a_verdict_has_no_card(client, checker, query):
+    path, _ = CHECKERS[checker]
+    assert card_url(client, checker, "en", query) is None
+    assert client.get(f"{path['en']}card.png?{query}").status_code == 404
 
 
-def test_a_live_answer_names_no_card(client):
-    assert meld_card_url(client, "en", headers={"HX-Request": "true"}) is None
+@pytest.mark.parametrize("checker", CHECKERS)
+def test_a_live_answer_names_no_card(client, checker):
+    assert card_url(client, checker, "en", headers={"HX-Request": "true"}) is None
+
+
+def _spec(check, card_spec, query):
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    with translation.override("en"):
+        _form, result = check(RequestFactory().get(f"/?{query}"))
+        return card_spec(result)
 
 
 @pytest.mark.parametrize(
@@ -280,18 +305,30 @@ def test_a_live_answer_names_no_card(client):
         ),
     ],
 )
-def test_a_meld_check_card_says_the_answer_the_table_asked_for(
-    client, query, question, answer, verdicts
-):
-    from django.test import RequestFactory
-    from django.utils import translation
-
+def test_a_meld_check_card_says_the_answer_the_table_asked_for(query, question, answer, verdicts):
     from referee.views import _meld_check, meld_card_spec
 
-    with translation.override("en"):
-        _form, result = _meld_check(RequestFactory().get(f"/en/referee/check/?{query}"))
-        spec = meld_card_spec(result)
+    spec = _spec(_meld_check, meld_card_spec, query)
     assert spec.question == question and answer in spec.answer
     if verdicts is not None:
         assert [(e.verdict, e.ok) for e in spec.examples] == verdicts
-    assert all(e.tile is None and e.melds for e in spec.examples)
+    assert all(e.tile is None and e.melds and not e.played for e in spec.examples)
+
+
+@pytest.mark.parametrize(
+    ("query", "question", "ok"),
+    [
+        # b7 completes the group on the table (X2): a penalty
+        (DISCARD_QUERY, "2 penalty tiles", False),
+        ("table=b4+b5+b6&tile=k9&indicator=r3", "No penalty", True),
+    ],
+)
+def test_a_discard_check_card_shows_the_table_and_the_tile_thrown_away(query, question, ok):
+    from referee.views import _discard_check, discard_card_spec
+
+    spec = _spec(_discard_check, discard_card_spec, query)
+    assert spec.question == question and spec.answer
+    (example,) = spec.examples
+    assert example.ok is ok and example.verdict == question
+    assert example.tile is not None and example.played == "Discarded"
+    assert [len(meld) for meld in example.melds] == [3] * len(example.melds)
