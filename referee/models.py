@@ -275,8 +275,9 @@ class RulingExample(models.Model):
             field = field if field in self.fields_for(self.kind) else None
             message = error_message(error)
             raise ValidationError({field: message} if field else message) from None
-        except ValueError as error:
-            raise ValidationError(str(error)) from None
+        except ValueError as error:  # a buy example's seats are not numbers
+            field = "wanting" if "wanting" in self.fields_for(self.kind) else None
+            raise ValidationError({field: str(error)} if field else str(error)) from None
 
     @staticmethod
     def fields_for(kind: str) -> set[str]:

@@ -177,3 +177,65 @@ def test_a_ruling_names_only_rules_of_the_digest():
     assert errors["rules"] == [
         "No rule has the ID S99. Give IDs of the rules digest, such as “M2 X3”."
     ]
+
+
+def example_rows(ruling, **changes_of_first) -> dict:
+    """The ruling's change form as the admin sends it, its first example changed."""
+    data = {"order": ruling.order, "rules": ruling.rules}
+    if ruling.sources_silent:
+        data["sources_silent"] = "on"
+    for name in ("question", "short_answer", "app_ruling", "table_rule"):
+        for code in ("en", "de"):
+            data[f"{name}_{code}"] = getattr(ruling, f"{name}_{code}") or ""
+    examples = list(ruling.examples.all())
+    prefix = "examples"
+    data.update({f"{prefix}-TOTAL_FORMS": len(examples), f"{prefix}-INITIAL_FORMS": len(examples)})
+    for i, example in enumerate(examples):
+        row = {
+            "id": example.pk,
+            "ruling": ruling.pk,
+            **{name: getattr(example, name) for name in ("order", "kind", "indicator", "tiles")},
+            **{name: getattr(example, name) for name in ("tile", "stage", "rack", "wanting")},
+            "pile": example.pile,
+            "discarder": example.discarder,
+            "featured": "on" if example.featured else None,
+            "final": "on" if example.final else None,
+        }
+        if i == 0:
+            row.update(changes_of_first)
+        data.update({f"{prefix}-{i}-{k}": v for k, v in row.items() if v not in (None, "")})
+    return data
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Give the seats as numbers from 1 to 4, e.g. “3 4”."),
+        ("de", "Gib die Plätze als Zahlen von 1 bis 4 an, z. B. „3 4“."),
+    ],
+)
+def test_seats_typed_as_words_are_marked_on_their_field(admin_client, language, words):
+    """A buy example's "players who want it" written as words: the editor is told so at that
+    field, not above the example, where nothing shows which of its fields is meant."""
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="buy-discard")
+    assert ruling.examples.first().kind == "buy"
+    response = admin_client.post(
+        f"/admin/referee/ruling/{ruling.pk}/change/",
+        example_rows(ruling, wanting="three four"),
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 200
+    (inline,) = response.context["inline_admin_formsets"]
+    first = inline.formset.forms[0]
+    assert first.errors == {"wanting": [words]}
+    assert ruling.examples.first().wanting != "three four"
+
+
+def test_the_unchanged_ruling_form_saves(admin_client):
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="buy-discard")
+    response = admin_client.post(f"/admin/referee/ruling/{ruling.pk}/change/", example_rows(ruling))
+    assert response.status_code == 302
