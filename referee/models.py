@@ -23,6 +23,10 @@ from rules.models import rule_ids_error
 from rules.reasons import error_message
 
 LANGUAGES = ("en", "de")
+#: The anchors of the referee page and a ruling's page that are not a ruling's: its key and,
+#: on its question, the key and `QUESTION_SUFFIX`. A ruling keyed so would take their place.
+PAGE_ANCHORS = frozenset({"main", "in-short", "sources", "others"})
+QUESTION_SUFFIX = "-q"
 
 
 def opens_another_page(slug: str, language: str) -> bool:
@@ -119,6 +123,10 @@ class Ruling(models.Model):
                 errors[field] = _("Use lowercase letters only: the address is written that way.")
             elif slug and field not in errors and opens_another_page(slug, language):
                 errors[field] = _("This address belongs to another page of the site.")
+        anchor_taken = self.key in PAGE_ANCHORS or self.key.endswith(QUESTION_SUFFIX)
+        if anchor_taken and "key" not in errors:
+            # /referee/#sources, linked from every ruling's page, would open this ruling.
+            errors["key"] = _("The referee page uses this anchor for something else.")
         return errors
 
     def clean(self) -> None:

@@ -239,3 +239,24 @@ def test_the_unchanged_ruling_form_saves(admin_client):
     ruling = Ruling.objects.get(key="buy-discard")
     response = admin_client.post(f"/admin/referee/ruling/{ruling.pk}/change/", example_rows(ruling))
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize("key", ["sources", "in-short", "main", "others", "group-size-q", "new-q"])
+def test_a_new_rulings_key_cannot_take_an_anchor_of_the_referee_pages(key):
+    """Keyed "sources", a ruling's card would come first on the referee page with that id:
+    every ruling page's "Where the rules come from" link would open it."""
+    assert address_errors(key=key)["key"] == [
+        "The referee page uses this anchor for something else."
+    ]
+
+
+def test_the_anchors_kept_from_keys_are_every_anchor_of_the_referee_pages(client):
+    import re
+
+    from referee.models import PAGE_ANCHORS, QUESTION_SUFFIX, Ruling
+
+    keys = {r.key for r in Ruling.objects.all()}
+    ids = set()
+    for page in ("/en/referee/", "/de/schiedsrichter/", "/en/referee/take-the-okey/"):
+        ids |= set(re.findall(r' id="([^"]+)"', client.get(page).content.decode()))
+    assert ids - keys - {key + QUESTION_SUFFIX for key in keys} == PAGE_ANCHORS
