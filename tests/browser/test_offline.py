@@ -402,6 +402,20 @@ def test_a_live_answer_lost_to_no_signal_says_it_is_for_the_earlier_input(
     page.locator("#id_tiles").fill("r1 r2 r3 r5")
     expect(result.locator("[data-live-failed]")).to_have_text(note)
     expect(result).to_have_attribute("data-stale", "")
+    said = page.locator("#check-said")
+    expect(said).to_have_text(note)
+    # Typing on with still no signal: the status says it once, not again after every pause.
+    said.evaluate(
+        "el => { window.kutSaid = 0; window.kutFailed = 0;"
+        " new MutationObserver(() => window.kutSaid++)"
+        ".observe(el, {childList: true, subtree: true, characterData: true});"
+        " document.addEventListener('htmx:sendError', () => window.kutFailed++); }"
+    )
+    for failed, tiles in enumerate(("r1 r2 r3 r6", "r1 r2 r3 r7"), start=1):
+        page.locator("#id_tiles").fill(tiles)
+        poll(page, f"window.kutFailed >= {failed}")
+    expect(said).to_have_text(note)
+    assert page.evaluate("window.kutSaid") == 0
     page.context.set_offline(False)
     page.locator("#id_tiles").fill("r1 r2 r3 r4")
     expect(result.locator("[data-live-failed]")).to_have_count(0)

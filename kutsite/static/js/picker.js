@@ -150,7 +150,8 @@
   // A live answer that could not be fetched (no signal, a server error) leaves the last answer
   // on screen: say above it, and in its one-line status (#…-said beside #…-result), that it
   // is for the earlier input, until the next answer replaces it. The form carries the words,
-  // in the page's language.
+  // in the page's language. The status says so once: while the note stays, each pause in
+  // typing that fails again would otherwise have it read out once more.
   function stale(event) {
     var form = event.detail.elt, target = event.detail.target;
     if (!form || !form.dataset || !form.dataset.liveFailed || !target) { return; }
@@ -159,12 +160,12 @@
       note = el("p", "", "live-failed");
       note.dataset.liveFailed = "";
       target.prepend(note);
+      var said = document.getElementById(target.id.replace(/-result$/, "-said"));
+      if (said) { said.textContent = form.dataset.liveFailed; }
     }
     note.textContent = form.dataset.liveFailed;
     target.dataset.stale = "";
     target.kutForm = form;
-    var said = document.getElementById(target.id.replace(/-result$/, "-said"));
-    if (said) { said.textContent = form.dataset.liveFailed; }
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
     document.addEventListener(name, stale);
