@@ -218,6 +218,16 @@ def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(
     expect(heading(page)).to_have_text(PAGES["de"]["offline"])
 
 
+# The words of each note on the sheet's state, as they were when the note was added.
+NOTES_ADDED = """() => {
+  window.kutNotesAdded = [];
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
+    (node) => node.dataset && "offlineSheet" in node.dataset &&
+      window.kutNotesAdded.push(node.textContent)))
+  ).observe(document.querySelector("main"), { childList: true });
+}"""
+
+
 @pytest.mark.parametrize(
     ("language", "words"),
     [("en", "Offline: this sheet as it was at"), ("de", "Offline: Stand dieses Spielblatts vom")],
@@ -238,9 +248,12 @@ def test_an_open_edit_sheet_whose_polls_go_unanswered_says_since_when(
     note = page.locator("[data-offline-sheet]")
     page.wait_for_timeout(1500)
     expect(note).to_have_count(0)  # answered polls (304) say nothing
+    page.evaluate(NOTES_ADDED)
     page.context.set_offline(True)
     expect(note).to_contain_text(words)
     expect(note).to_have_attribute("role", "status")
+    # a screen reader hears a status whose words change, not one added with its words in it
+    assert page.evaluate("window.kutNotesAdded") == [""]
     services.record_round(game, game.version, round_number=1, scores=(0, 1, 2, 3), query="")
     page.context.set_offline(False)
     expect(page.locator("tr[data-round='1'] td[data-score]")).to_have_count(4)

@@ -16,7 +16,8 @@
   // A sheet shown from this phone's store (sw.js) carries a note with the time it was kept.
   // Once a poll is answered, changed (200) or not (304), the sheet is current: the note goes.
   // A poll that gets no answer (no signal, a server error) leaves the sheet as it was: the
-  // same note says since when, until a poll is answered again.
+  // same note says since when, until a poll is answered again. Its words come once the note
+  // is on the page: a status added with its words already in it is often not read out.
   var current = new Date();
   document.addEventListener("htmx:afterRequest", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
@@ -31,9 +32,11 @@
     note.className = "notice";
     note.setAttribute("role", "status");
     note.dataset.offlineSheet = "";
-    note.textContent = sheet.dataset.offlineNote.replace("%(time)s",
-      current.toLocaleString(document.documentElement.lang));
     document.querySelector("main").prepend(note);
+    setTimeout(function () {
+      note.textContent = sheet.dataset.offlineNote.replace("%(time)s",
+        current.toLocaleString(document.documentElement.lang));
+    }, 250);
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
     document.addEventListener(name, unanswered);
