@@ -450,6 +450,7 @@ def _render_entry_page(
     submission: str = "",
     round_errors: list[str] | None = None,
     kept: bool = False,
+    saved: bool = False,
 ):
     """The record/edit page: the calculator's fields in our own POST form. After a conflict
     it also shows the sheet as it is now ("here is the latest") above the kept entry.
@@ -457,7 +458,8 @@ def _render_entry_page(
     `kept`: the entry was made for a round that is no longer the next one (another phone
     recorded it, or took rounds back). It stays with its own round and cannot be saved from
     here: the page offers to open it on the page of a round it may go to, where it is saved
-    by a tap that names that round."""
+    by a tap that names that round. `saved`: `message` is good news (the entry is on the sheet
+    as it is), said as a status, not as an alert."""
     if entries is None:
         entries = _entries(game)
     contracts = contract_texts()
@@ -492,6 +494,7 @@ def _render_entry_page(
             "message": message,
             "conflict": conflict,
             "kept": kept,
+            "saved": saved,
             "correct_url": correct_url,
             "action_url": action_url,
         }
@@ -524,6 +527,7 @@ def _sent_entry_page(
     message: str,
     kept: bool = True,
     data=None,
+    saved: bool = False,
 ):
     """The entry as sent (`data`, the POST unless given), for round `number`, beside the sheet
     as it is now. `kept`: that round is no longer the next one, and the entry is never saved to
@@ -540,6 +544,7 @@ def _sent_entry_page(
         conflict=status == 409,
         entries=entries,
         kept=kept,
+        saved=saved,
     )
 
 
@@ -601,15 +606,18 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         if sent is not None and sent != next_round:
             # Round `sent` was recorded meanwhile (or rounds were taken back): the entry must
             # not become the next round by the tap that would send it again.
+            held = is_scored(entries, sent) and _holds(entries, sent, entry)
             if not is_scored(entries, sent):
                 message = moved_meanwhile_message(sent, next_round)
-            elif _holds(entries, sent, entry):
+            elif held:
                 message = saved_as_entered_message(sent)
             elif (saved := services.sent_before(fresh, submission)) and saved.round == sent:
                 message = already_on_sheet_message(sent)  # this form, sent before and changed
             else:
                 message = recorded_meanwhile_message(sent)
-            return _sent_entry_page(request, fresh, entries, sent, status=409, message=message)
+            return _sent_entry_page(
+                request, fresh, entries, sent, status=409, message=message, saved=held
+            )
         # Still the next round (another round was changed): the entry may be sent again as is.
         return _sent_entry_page(
             request, fresh, entries, next_round, status=409, message=conflict_message(), kept=False
@@ -681,16 +689,17 @@ def record(request, secret):
         # The address holds an entry for another round (a live answer wrote it there, then the
         # round was recorded, here or on another phone, or taken back): reloaded, the entry
         # stays with its round and is never saved as the next one by the usual tap.
+        held = is_scored(entries, sent) and _holds(
+            entries, sent, calculator_form(request.GET, game, round_number=sent).query_string()
+        )
         if not is_scored(entries, sent):
             message = moved_meanwhile_message(sent, state.next_round)
-        elif _holds(
-            entries, sent, calculator_form(request.GET, game, round_number=sent).query_string()
-        ):
+        elif held:
             message = saved_as_entered_message(sent)
         else:
             message = already_on_sheet_message(sent)
         return _sent_entry_page(
-            request, game, entries, sent, status=200, message=message, data=request.GET
+            request, game, entries, sent, status=200, message=message, data=request.GET, saved=held
         )
     if _has_calculator_input(request.GET):
         form = calculator_form(request.GET, game, round_number=state.next_round)

@@ -41,6 +41,11 @@ def message(html: str) -> str:
     return " ".join(found.group(1).split())
 
 
+def message_role(html: str) -> str:
+    """How the message is said: "alert" (something went wrong) or "status" (good news)."""
+    return re.search(r'<div [^>]*role="(\w+)"[^>]*data-message', html)[1]
+
+
 def three_rounds_then_two_phones(language="en"):
     """A sheet at round 4, and phones A and B each on its record page."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
@@ -307,6 +312,8 @@ def test_a_save_whose_answer_was_lost_is_said_to_be_saved_when_the_entry_comes_b
     address = urls(game, language)["record"]
     reopened = phone_a.get(address, calculator_data(4))
     assert message(reopened.content.decode()) == SAVED[language]
+    # good news: a status, not an alert, which a screen reader would cut in with as an error
+    assert message_role(reopened.content.decode()) == "status"
     # a fresh copy of the form from before the save (its own id, the old version)
     fresh = {
         **calculator_data(4),
@@ -316,8 +323,10 @@ def test_a_save_whose_answer_was_lost_is_said_to_be_saved_when_the_entry_comes_b
     }
     sent = phone_a.post(address, fresh)
     assert sent.status_code == 409 and message(sent.content.decode()) == SAVED[language]
+    assert message_role(sent.content.decode()) == "status"
     other = phone_a.get(address, calculator_data(4, points2=27))
     assert message(other.content.decode()) != SAVED[language]
+    assert message_role(other.content.decode()) == "alert"
     assert game.entries.filter(round=4).count() == 1 and not game.entries.filter(round=5).exists()
 
 
