@@ -235,3 +235,22 @@ def test_an_errors_link_shows_the_field_with_its_label(live_server, phone):
         expect(page.locator(f"#{field}")).to_be_focused()
         label = page.locator(f"label[for={field}]").bounding_box()
         assert label["y"] >= 0, (field, label)
+
+
+@pytest.mark.parametrize(
+    ("language", "path", "tiles"),
+    [
+        ("en", "/en/calculator/", ["red 4", "red 5"]),
+        ("de", "/de/rechner/", ["rote 4", "rote 5"]),
+    ],
+)
+def test_the_okey_line_is_heard_without_its_arrow(live_server, phone, language, path, tiles):
+    """Indicator → Okey: the arrow is drawn for the eye; a screen reader hears the two tiles and
+    the sentence that says what the arrow means, not "right arrow" between them."""
+    page = phone(language)
+    page.goto(f"{live_server.url}{path}?{FILLED}")
+    line = page.locator("#calculator-result [data-okey]")
+    expect(line).to_contain_text("→")
+    expect(line.get_by_role("img")).to_have_count(2)
+    assert [image.get_attribute("aria-label") for image in line.get_by_role("img").all()] == tiles
+    assert "→" not in line.aria_snapshot()
