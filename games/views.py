@@ -606,7 +606,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         if sent is not None and sent != next_round:
             # Round `sent` was recorded meanwhile (or rounds were taken back): the entry must
             # not become the next round by the tap that would send it again.
-            held = is_scored(entries, sent) and _holds(entries, sent, entry)
+            held = _holds(entries, sent, entry)  # scored, with exactly this entry
             if not is_scored(entries, sent):
                 message = moved_meanwhile_message(sent, next_round)
             elif held:
@@ -689,9 +689,8 @@ def record(request, secret):
         # The address holds an entry for another round (a live answer wrote it there, then the
         # round was recorded, here or on another phone, or taken back): reloaded, the entry
         # stays with its round and is never saved as the next one by the usual tap.
-        held = is_scored(entries, sent) and _holds(
-            entries, sent, calculator_form(request.GET, game, round_number=sent).query_string()
-        )
+        entry = calculator_form(request.GET, game, round_number=sent).query_string()
+        held = _holds(entries, sent, entry)  # scored, with exactly this entry
         if not is_scored(entries, sent):
             message = moved_meanwhile_message(sent, state.next_round)
         elif held:
