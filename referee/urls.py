@@ -1,4 +1,4 @@
-from django.urls import path, register_converter
+from django.urls import include, path, register_converter
 from django.utils.translation import gettext_lazy as _
 
 from referee import views
@@ -11,10 +11,15 @@ app_name = "referee"
 # The checkers come before `<slug>/`, so their path words are never read as a ruling's slug.
 urlpatterns = [
     path("", views.index, name="index"),
-    path(_("check/"), views.check, name="check"),
-    path(_("check/card.png"), views.check_card, name="check_card"),
-    path(_("discard/"), views.discard, name="discard"),
-    path(_("discard/card.png"), views.discard_card, name="discard_card"),
+    # A checker's answer has its share card at the checker's own path + "card.png".
+    path(
+        _("check/"),
+        include([path("", views.check, name="check"), path("card.png", views.check_card)]),
+    ),
+    path(
+        _("discard/"),
+        include([path("", views.discard, name="discard"), path("card.png", views.discard_card)]),
+    ),
     path(_("rack/"), views.rack, name="rack"),
     path("<ruling:slug>/", views.ruling, name="ruling"),
     path("<ruling:slug>/card.png", views.card, name="card"),

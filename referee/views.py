@@ -65,11 +65,12 @@ def _card_response(spec: CardSpec) -> HttpResponse:
     return response
 
 
-def _with_card(request, context: dict, card_view: str) -> dict:
-    """A full page with a verdict names its card (`og:image`), for the same query."""
+def _with_card(request, context: dict) -> dict:
+    """A full page with a verdict names its card (`og:image`), for the same query: at the
+    checker's path + "card.png" (referee/urls.py)."""
     if context["result"] is not None and not context["fragment"]:
         query = request.META["QUERY_STRING"]
-        context["card_url"] = request.build_absolute_uri(f"{reverse(card_view)}?{query}")
+        context["card_url"] = request.build_absolute_uri(f"{request.path}card.png?{query}")
     return context
 
 
@@ -221,7 +222,7 @@ def _meld_check(request) -> tuple[MeldCheckForm, MeldResult | None]:
 def check(request):
     """Meld checker: `?tiles=…&indicator=…&round=…` → each meld's verdict (and the opening's)."""
     form, result = _meld_check(request)
-    context = _with_card(request, _checker_context(request, form, result), "referee:check_card")
+    context = _with_card(request, _checker_context(request, form, result))
     return render_page(request, "referee/check.html", "result", context)
 
 
@@ -267,7 +268,7 @@ def _discard_check(request) -> tuple[DiscardCheckForm, Verdict | None]:
 def discard(request):
     """Discard checker: `?table=…&tile=…&indicator=…&rack=…&pile=…&final=1` → 0 or 2 tiles."""
     form, result = _discard_check(request)
-    context = _with_card(request, _checker_context(request, form, result), "referee:discard_card")
+    context = _with_card(request, _checker_context(request, form, result))
     return render_page(request, "referee/discard.html", "result", context)
 
 
