@@ -8,7 +8,7 @@ same number whatever it shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -57,12 +57,21 @@ def answer_card(question: str, answer: str, examples: Sequence[Verdict]) -> Card
     )
 
 
-def _card_response(spec: CardSpec) -> HttpResponse:
-    """A checker answer's card, drawn for its query. Not kept in the rulings' card store: every
-    answer has a query of its own (the page cache and a proxy keep it a while)."""
-    response = HttpResponse(render_card(spec), content_type="image/png")
-    response["ETag"] = spec.etag
-    return response
+def _card_view(answer: Callable, spec: Callable[..., CardSpec]):
+    """The view of a checker answer's card, drawn for its query. Not kept in the rulings' card
+    store: every answer has a query of its own (the page cache and a proxy keep it a while)."""
+
+    @public_page
+    def card(request):
+        _form, result = answer(request)
+        if result is None:
+            raise Http404("no verdict")
+        drawn = spec(result)
+        response = HttpResponse(render_card(drawn), content_type="image/png")
+        response["ETag"] = drawn.etag
+        return response
+
+    return card
 
 
 def _with_card(request, context: dict) -> dict:
@@ -235,14 +244,6 @@ def meld_card_spec(result: MeldResult) -> CardSpec:
     return answer_card(gettext("Meld checker"), result.summary, result.melds[:2])
 
 
-@public_page
-def check_card(request):
-    _form, result = _meld_check(request)
-    if result is None:
-        raise Http404("no verdict")
-    return _card_response(meld_card_spec(result))
-
-
 def _discard_check(request) -> tuple[DiscardCheckForm, Verdict | None]:
     form = DiscardCheckForm(request.GET)
     questions = _questions()
@@ -277,12 +278,8 @@ def discard_card_spec(result: Verdict) -> CardSpec:
     return answer_card(result.label, result.sentences[0], [result])
 
 
-@public_page
-def discard_card(request):
-    _form, result = _discard_check(request)
-    if result is None:
-        raise Http404("no verdict")
-    return _card_response(discard_card_spec(result))
+check_card = _card_view(_meld_check, meld_card_spec)
+discard_card = _card_view(_discard_check, discard_card_spec)
 
 
 @public_page
