@@ -1,5 +1,5 @@
-"""The table referee: nine rulings with permalinks and share cards, two checkers and the rack
-helper.
+"""The table referee: nine rulings with permalinks and share cards, two checkers (an answer
+has its share card too) and the rack helper.
 
 Views are thin: read the content or parse the query, ask the engine (through
 `referee.examples` / `referee.checks`), render. Every page makes at most three queries, the
