@@ -3,7 +3,10 @@
 Safe: a spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or carriage
 return before one) as a formula, so a player called `=HYPERLINK(…)` could act on the machine
 that opens the file. Every text cell that starts with one of those characters gets a leading
-apostrophe, the OWASP rule for CSV injection; numbers stay numbers.
+apostrophe, the OWASP rule for CSV injection; numbers stay numbers. A spreadsheet set to the
+other separator (an English file opened in a German Excel splits at `;`, a German one in an
+English Excel at `,`) starts a new cell after either: a formula start right after one gets
+its apostrophe too, so that `Ana;=HYPERLINK(…)` is no formula in any locale.
 
 Readable: Excel takes a CSV file without a byte-order mark for the system's legacy code page
 (umlauts and ş/ğ/ı break) and, in German, splits columns at `;`, because `,` is the decimal
@@ -13,19 +16,23 @@ comma there. So every file starts with a UTF-8 BOM and German files use `;`.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable
 from typing import IO
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 DELIMITERS = {"de": ";"}
+# A formula start right after a separator of either locale: where another locale's cell begins.
+_INNER_FORMULA = re.compile(r"([,;])(?=[=+\-@])")
 
 
 def neutralise(cell: object) -> object:
     """A text cell a spreadsheet will not run as a formula; numbers are left alone."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
+    if not isinstance(cell, str):
+        return cell
+    cell = _INNER_FORMULA.sub(r"\1'", cell)
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
 def delimiter(language: str | None) -> str:

@@ -92,6 +92,26 @@ def test_csv_neutralises_formula_names_in_every_cell(client, language):
                 assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")) or cell == "-70"
 
 
+@pytest.mark.parametrize(("language", "other"), [("en", ";"), ("de", ",")])
+def test_csv_opened_with_the_other_locales_separator_runs_no_formula(client, language, other):
+    """An English file in a German Excel splits at `;`, a German one in an English Excel at
+    `,`: a name that hides a formula after either separator must not become one there."""
+    names = ["Ana;=1+1", 'Ben,=HYPERLINK("http://x")', "Cem;@SUM(1)", "Dila, -2+3"]
+    game = services.create_game(names, team=False)
+    add_scored(game, 1, (0, -70, 500, 50))
+    prefix = "spiele" if language == "de" else "games"
+    response = client.get(f"/{language}/{prefix}/{game.edit_secret}/sheet.csv")
+    text = response.content.decode("utf-8-sig")
+    for line in text.splitlines():
+        for cell in line.split(other):
+            cell = cell.lstrip('"')
+            assert not cell.startswith(("=", "+", "@")), (line, cell)
+            assert not cell.startswith("-") or cell == "-70", (line, cell)
+    # In the file's own locale the names read as typed, an apostrophe before each formula.
+    header = read_csv(response, delimiter=";" if language == "de" else ",")[0][2:6]
+    assert header == ["Ana;'=1+1", 'Ben,\'=HYPERLINK("http://x")', "Cem;'@SUM(1)", "Dila, -2+3"]
+
+
 @pytest.mark.parametrize("prefix", ["=", "+", "-", "@", "\t", "\r"])
 def test_every_owasp_prefix_gets_an_apostrophe(prefix):
     assert neutralise(prefix + "1+1") == "'" + prefix + "1+1"
