@@ -178,6 +178,24 @@ def test_full_sheet_prints_on_one_a4_page(live_server, page, tmp_path):
     assert len(pages) == 1
 
 
+@pytest.mark.parametrize(
+    ("language", "name", "day"),
+    [("en", "games:sheet", "5 December 2026"), ("de", "games:view", "5. Dezember 2026")],
+)
+def test_the_printed_sheet_says_when_the_game_was_played(live_server, page, language, name, day):
+    """Paper has no address bar and no "my games" list: its title carries the game's date."""
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    started = datetime.datetime(2026, 12, 5, 20, 0, tzinfo=datetime.UTC)
+    Game.objects.filter(pk=game.pk).update(created_at=started)
+    secret = game.edit_secret if name == "games:sheet" else game.view_secret
+    with translation.override(language):
+        page.goto(live_server.url + reverse(name, args=[secret]))
+    after = "(h) => getComputedStyle(h, '::after').content"
+    assert page.locator("h1").evaluate(after) == "none"  # the screen shows no date
+    page.emulate_media(media="print")
+    assert page.locator("h1").evaluate(after) == f'" · {day}"'
+
+
 def test_german_sheet_is_accessible_in_dark_mode(live_server, page, assert_accessible):
     page.emulate_media(color_scheme="dark")
     page.goto(f"{live_server.url}/de/spiele/neu/")

@@ -2,7 +2,7 @@
 
 import csv
 import io
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -136,6 +136,19 @@ def test_print_stylesheet_fits_the_sheet_on_one_a4_page():
     css = PRINT_CSS.read_text()
     assert "size: A4" in css
     assert ".sheet-actions" in css and ".sheet-share" in css
+
+
+@pytest.mark.parametrize(
+    ("language", "prefix", "day"),
+    [("en", "games", "5 December 2026"), ("de", "spiele", "5. Dezember 2026")],
+)
+def test_printed_title_carries_the_day_the_game_was_played(client, game, language, prefix, day):
+    Game.objects.filter(pk=game.pk).update(
+        created_at=timezone.make_aware(datetime(2026, 12, 5, 20))
+    )
+    html = client.get(f"/{language}/{prefix}/{game.edit_secret}/").content.decode()
+    assert f'<h1 data-date="{day}">' in html
+    assert 'h1::after { content: " · " attr(data-date); }' in PRINT_CSS.read_text()
 
 
 def make_old(game, days):
