@@ -196,6 +196,24 @@ def test_the_printed_sheet_says_when_the_game_was_played(live_server, page, lang
     assert page.locator("h1").evaluate(after) == f'" · {day}"'
 
 
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [
+        ("en", "This link shows the sheet; it cannot change it."),
+        ("de", "Dieser Link zeigt das Spielblatt; ändern kann man damit nichts."),
+    ],
+)
+def test_the_printed_read_only_sheet_says_nothing_about_its_link(live_server, page, language, note):
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    with translation.override(language):
+        page.goto(live_server.url + reverse("games:view", args=[game.view_secret]))
+    meta = page.locator(".game-meta")
+    assert note in meta.inner_text()  # on the screen, where the link is
+    page.emulate_media(media="print")
+    assert note not in meta.inner_text()  # paper has no link
+    expect(meta).to_be_visible()
+
+
 def test_german_sheet_is_accessible_in_dark_mode(live_server, page, assert_accessible):
     page.emulate_media(color_scheme="dark")
     page.goto(f"{live_server.url}/de/spiele/neu/")

@@ -21,7 +21,6 @@ ALLOWED = {
     ("games/templates/games/_table.html", 'aria-label="{% blocktranslate trimmed with number='),
     # Inline sentences joined by one exact space (or none) between conditional parts.
     ("rules/templates/rules/glossary.html", '<p class="glossary__meta">'),
-    ("games/templates/games/sheet.html", '<p class="game-meta">{% if game.team %}'),
     ("games/templates/games/entry.html", '<p class="field__help">{% if game.team %}'),
     # One cell per player per round on the game sheet: any break in the loop is a byte per cell,
     # and the full sheet has no room left in its page-weight budget (tests/games/test_pages.py).
