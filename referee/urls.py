@@ -14,11 +14,21 @@ urlpatterns = [
     # A checker's answer has its share card at the checker's own path + "card.png".
     path(
         _("check/"),
-        include([path("", views.check, name="check"), path("card.png", views.check_card)]),
+        include(
+            [
+                path("", views.check, name="check"),
+                path("card.png", views.check_card, name="check_card"),
+            ]
+        ),
     ),
     path(
         _("discard/"),
-        include([path("", views.discard, name="discard"), path("card.png", views.discard_card)]),
+        include(
+            [
+                path("", views.discard, name="discard"),
+                path("card.png", views.discard_card, name="discard_card"),
+            ]
+        ),
     ),
     path(_("rack/"), views.rack, name="rack"),
     path("<ruling:slug>/", views.ruling, name="ruling"),

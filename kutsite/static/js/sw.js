@@ -132,10 +132,11 @@ function switchingTo(url) {
 }
 
 function switched(request) {
-  var code = switchingTo(request.url);
-  if (!code) { return Promise.resolve(undefined); }
-  var next = new URL(new URL(request.url).searchParams.get("next") || "/", self.location.origin);
-  if (next.origin !== self.location.origin) { return Promise.resolve(undefined); }
+  var code = switchingTo(request.url), next;
+  try {
+    next = new URL(new URL(request.url).searchParams.get("next") || "/", self.location.origin);
+  } catch (error) { return Promise.resolve(undefined); }  // a hand-made ?next= that is no URL
+  if (!code || next.origin !== self.location.origin) { return Promise.resolve(undefined); }
   return fromStore(new Request(next.href)).then(function (response) {
     return response ? response.text() : "";
   }).then(function (html) {
