@@ -24,11 +24,19 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import (
+    gettext,
+    gettext_lazy,
+    ngettext_lazy,
+    pgettext,
+    pgettext_lazy,
+)
 
 from kutsite.tiles import Face, face_of, meld_faces
 from kutsite.verdicts import Verdict
 from rules.engine import (
+    BUY_LIMIT,
+    PENALTY_TILES,
     Contract,
     PlayerInput,
     PlayerState,
@@ -44,6 +52,7 @@ from rules.engine import (
     parse_melds,
     parse_tile,
     parse_tiles,
+    resolve_buy,
     score_round,
 )
 from rules.reasons import RULE_TITLES, RULE_TOPICS, describe, format_points, penalty_label
@@ -516,29 +525,42 @@ FAQ = (
     (
         "faq-playable",
         gettext_lazy("What if I discard a tile that could be added to the table?"),
-        gettext_lazy(
-            "You draw 2 penalty tiles, even if you have not melded yet – but not when you have "
-            "no penalty-free tile to discard or fewer than two tiles are left in the draw pile, "
-            "and never for the tile that ends the round."
+        ngettext_lazy(
+            "You draw %(penalty)d penalty tile, even if you have not melded yet – but not when "
+            "you have no penalty-free tile to discard or fewer than two tiles are left in the "
+            "draw pile, and never for the tile that ends the round.",
+            "You draw %(penalty)d penalty tiles, even if you have not melded yet – but not when "
+            "you have no penalty-free tile to discard or fewer than two tiles are left in the "
+            "draw pile, and never for the tile that ends the round.",
+            "penalty",
         ),
         "discard-playable-tile",
     ),
     (
         "faq-discard-okey",
         gettext_lazy("Can I discard an Okey?"),
-        gettext_lazy(
-            "You can, but it costs 2 penalty tiles. As the tile that ends the round it is "
-            "free, and everyone else’s score for the round is doubled (except in the final "
-            "round)."
+        ngettext_lazy(
+            "You can, but it costs %(penalty)d penalty tile. As the tile that ends the round it "
+            "is free, and everyone else’s score for the round is doubled (except in the final "
+            "round).",
+            "You can, but it costs %(penalty)d penalty tiles. As the tile that ends the round it "
+            "is free, and everyone else’s score for the round is doubled (except in the final "
+            "round).",
+            "penalty",
         ),
         "discard-okey",
     ),
     (
         "faq-buy",
         gettext_lazy("What does it cost to buy a discard out of turn?"),
-        gettext_lazy(
-            "One penalty tile from the draw pile. The turn order stays as it was, and in the "
-            "KÜT app each player may buy up to 5 times a round."
+        ngettext_lazy(
+            "Besides the discard you draw %(buy_penalty)d tile from the pile as a penalty, and "
+            "nobody’s turn moves. "
+            "The KÜT app lets each player buy up to %(limit)d times a round.",
+            "Besides the discard you draw %(buy_penalty)d tiles from the pile as a penalty, and "
+            "nobody’s turn moves. "
+            "The KÜT app lets each player buy up to %(limit)d times a round.",
+            "buy_penalty",
         ),
         "buy-discard",
     ),
@@ -564,7 +586,13 @@ FAQ = (
 
 
 def faq() -> list[Question]:
+    """The FAQ in the active language, its numbers taken from the engine."""
+    numbers = {
+        "penalty": PENALTY_TILES,
+        "buy_penalty": resolve_buy(1, {3}).penalty_tiles,
+        "limit": BUY_LIMIT,
+    }
     return [
-        Question(anchor, str(q), str(a), *rest)  # type: ignore[arg-type]
+        Question(anchor, str(q), str(a % numbers), *rest)  # type: ignore[arg-type]
         for anchor, q, a, *rest in FAQ
     ]

@@ -25,6 +25,7 @@ from rules import guide as content
 from rules.engine import (
     BUY_LIMIT,
     DEFAULT_ROUNDS,
+    PENALTY_TILES,
     Contract,
     InputError,
     check_opening,
@@ -93,6 +94,7 @@ def guide_step(request, step: str):
         "scoring": content.scoring_example(),
         "buy": resolve_buy(1, {3, 4}),
         "buy_limit": BUY_LIMIT,
+        "penalty_tiles": PENALTY_TILES,
         "gl": reverse("rules:glossary"),
         "rounds_url": reverse("rules:rounds"),
         "last_round_url": reverse("rules:round", args=[DEFAULT_ROUNDS[-1].number]),

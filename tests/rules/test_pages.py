@@ -7,18 +7,22 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.core.cache import caches
 from django.urls import reverse
 from django.utils import translation
 from django.utils.text import capfirst
 
 from kutsite import content
 from rules.engine import (
+    BUY_LIMIT,
+    PENALTY_TILES,
     Contract,
     check_opening,
     classify_meld,
     parse_indicator,
     parse_melds,
     parse_tiles,
+    resolve_buy,
 )
 from rules.guide import (
     GLOSSARY_LINKS,
@@ -583,6 +587,47 @@ def test_the_faq_names_every_exception_to_the_playable_discard_penalty(language,
         answer = next(q.answer for q in faq() if q.anchor == "faq-playable")
     for words in exceptions:
         assert words in answer, words
+
+
+@pytest.mark.parametrize(
+    ("language", "penalty", "buy", "limit"),
+    [
+        ("en", "{} penalty tiles", "draw {} tile from the pile", "up to {} times"),
+        ("de", "{} Strafsteine", "ziehst du {} Strafstein", "bis zu {}-mal"),
+    ],
+)
+def test_the_faq_takes_its_numbers_from_the_engine(monkeypatch, language, penalty, buy, limit):
+    """X1, X2, B1, B2: the answers quote the engine's penalty and buy limit, not typed copies."""
+    import rules.guide
+
+    def answers():
+        with translation.override(language):
+            return {q.anchor: q.answer for q in faq()}
+
+    today = answers()
+    assert penalty.format(PENALTY_TILES) in today["faq-playable"]
+    assert penalty.format(PENALTY_TILES) in today["faq-discard-okey"]
+    assert buy.format(resolve_buy(1, {3}).penalty_tiles) in today["faq-buy"]
+    assert limit.format(BUY_LIMIT) in today["faq-buy"]
+    monkeypatch.setattr(rules.guide, "PENALTY_TILES", 3)
+    monkeypatch.setattr(rules.guide, "BUY_LIMIT", 7)
+    changed = answers()
+    assert penalty.format(3) in changed["faq-playable"]
+    assert penalty.format(3) in changed["faq-discard-okey"]
+    assert limit.format(7) in changed["faq-buy"]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "cost {} penalty tiles"), ("de", "kosten {} Strafsteine")]
+)
+def test_the_penalties_step_takes_its_count_from_the_engine(client, monkeypatch, language, words):
+    import rules.views
+
+    path = step_path("penalties", language)
+    assert words.format(PENALTY_TILES) in get(client, path)
+    monkeypatch.setattr(rules.views, "PENALTY_TILES", 3)
+    caches["pages"].clear()
+    assert words.format(3) in get(client, path)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
