@@ -593,7 +593,7 @@ def test_the_faq_names_every_exception_to_the_playable_discard_penalty(language,
     ("language", "penalty", "buy", "limit"),
     [
         ("en", "{} penalty tiles", "draw {} tile from the pile", "up to {} times"),
-        ("de", "{} Strafsteine", "ziehst du {} Strafstein", "bis zu {}-mal"),
+        ("de", "{} Strafsteine", "ziehst du {} Strafstein", "bis zu {} Käufe"),
     ],
 )
 def test_the_faq_takes_its_numbers_from_the_engine(monkeypatch, language, penalty, buy, limit):
