@@ -30,7 +30,15 @@ urlpatterns = [
             ]
         ),
     ),
-    path(_("rack/"), views.rack, name="rack"),
+    path(
+        _("rack/"),
+        include(
+            [
+                path("", views.rack, name="rack"),
+                path("card.png", views.rack_card, name="rack_card"),
+            ]
+        ),
+    ),
     path("<ruling:slug>/", views.ruling, name="ruling"),
     path("<ruling:slug>/card.png", views.card, name="card"),
 ]

@@ -27,7 +27,7 @@ from referee.checks import MeldResult, discard_result, meld_result
 from referee.examples import readable
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm, contract_rounds
 from referee.models import Ruling
-from referee.rack import rack_result
+from referee.rack import RackResult, rack_result
 from rules.engine.verdicts import InputError
 
 #: Cards are addressed with `?v=<digest>` from the pages; such a URL never changes content.
@@ -35,7 +35,7 @@ CARD_MAX_AGE = 60 * 60
 CARD_MAX_AGE_VERSIONED = 60 * 60 * 24 * 365
 
 
-def answer_card(question: str, answer: str, examples: Sequence[Verdict]) -> CardSpec:
+def answer_card(question: str, answer: str, examples: Sequence[Verdict | CardExample]) -> CardSpec:
     """A share card: the question and answer in the page's language above each example's
     tiles with the engine's verdict (a ruling's, or a checker's answer)."""
     return CardSpec(
@@ -43,17 +43,18 @@ def answer_card(question: str, answer: str, examples: Sequence[Verdict]) -> Card
         brand=gettext("Küt · Table referee"),
         question=question,
         answer=answer,
-        examples=tuple(
-            CardExample(
-                melds=tuple(tuple(CardTile.of(f) for f in m) for m in ex.melds),
-                tile=CardTile.of(ex.tile) if ex.tile else None,
-                verdict=ex.label,
-                ok=ex.ok,
-                played=gettext("Discarded") if ex.shape in ("discard", "buy") else "",
-                situation=" ".join(ex.situation),
-            )
-            for ex in examples
-        ),
+        examples=tuple(ex if isinstance(ex, CardExample) else _drawn(ex) for ex in examples),
+    )
+
+
+def _drawn(example: Verdict) -> CardExample:
+    return CardExample(
+        melds=tuple(tuple(CardTile.of(f) for f in m) for m in example.melds),
+        tile=CardTile.of(example.tile) if example.tile else None,
+        verdict=example.label,
+        ok=example.ok,
+        played=gettext("Discarded") if example.shape in ("discard", "buy") else "",
+        situation=" ".join(example.situation),
     )
 
 
@@ -278,34 +279,52 @@ def discard_card_spec(result: Verdict) -> CardSpec:
     return answer_card(result.label, result.sentences[0], [result])
 
 
-check_card = _card_view(_meld_check, meld_card_spec)
-discard_card = _card_view(_discard_check, discard_card_spec)
+def _rack_answer(request) -> tuple[RackForm, RackResult | None]:
+    rounds = contract_rounds().by_number
+    form = RackForm(request.GET)
+    questions = _questions()
+    if not (form.is_bound and form.is_valid()):
+        return form, None
+    data = form.cleaned_data
+    number = data["round"]
+    if number not in rounds:  # no rounds in the content at all: the default has none
+        message = form.fields["round"].error_messages["invalid_choice"]
+        form.add_error("round", message % {"value": number})
+        return form, None
+    try:
+        return form, rack_result(
+            data["rack"],
+            data["indicator"],
+            questions,
+            round_number=number,
+            contract=rounds[number].contract,
+            opened=data["opened"],
+        )
+    except InputError as error:
+        form.add_engine_error(error, default="rack")
+        return form, None
 
 
 @public_page
 def rack(request):
     """Rack helper: `?indicator=…&round=…&rack=…&opened=1` → the opening, the outs, the penalty."""
-    rounds = contract_rounds().by_number
-    form = RackForm(request.GET)
-    questions = _questions()
-    result = None
-    if form.is_bound and form.is_valid():
-        data = form.cleaned_data
-        number = data["round"]
-        if number not in rounds:  # no rounds in the content at all: the default has none
-            message = form.fields["round"].error_messages["invalid_choice"]
-            form.add_error("round", message % {"value": number})
-        else:
-            try:
-                result = rack_result(
-                    data["rack"],
-                    data["indicator"],
-                    questions,
-                    round_number=number,
-                    contract=rounds[number].contract,
-                    opened=data["opened"],
-                )
-            except InputError as error:
-                form.add_engine_error(error, default="rack")
-    context = _checker_context(request, form, result)
+    form, result = _rack_answer(request)
+    context = _with_card(request, _checker_context(request, form, result))
     return render_page(request, "referee/rack.html", "result", context)
+
+
+def rack_card_spec(result: RackResult) -> CardSpec:
+    """The answer's headline and sentence above the melds it found: the opening, or what the
+    rack already holds towards one, under the round's contract."""
+    melds = result.melds or result.part
+    drawn = CardExample(
+        melds=tuple(tuple(CardTile.of(f) for f in m.faces) for m in melds),
+        verdict=gettext("From your next turn") if result.opened else result.round_line,
+        ok=result.ok,
+    )
+    return answer_card(result.label, result.sentence, [drawn] if melds else [])
+
+
+check_card = _card_view(_meld_check, meld_card_spec)
+discard_card = _card_view(_discard_check, discard_card_spec)
+rack_card = _card_view(_rack_answer, rack_card_spec)

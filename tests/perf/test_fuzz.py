@@ -279,7 +279,12 @@ def send(request) -> None:
 def test_every_view_is_fuzzed():
     names = {name for name, _converters in VIEWS}
     assert {"home", "rules:guide", "referee:check", "scoring:calculator"} <= names
-    assert {"referee:card", "referee:check_card", "referee:discard_card"} <= names  # PNGs too
+    assert {
+        "referee:card",
+        "referee:check_card",
+        "referee:discard_card",
+        "referee:rack_card",
+    } <= names  # PNGs too
     assert len(VIEWS) >= 10
 
 

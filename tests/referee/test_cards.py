@@ -11,7 +11,7 @@ from referee import cards
 from referee.cards import BOLD, REGULAR, CardExample, CardSpec, CardTile, render_card
 from referee.models import Ruling
 
-from .helpers import CHECK, DISCARD, KEYS, LANGUAGES, PREFIX, ruling_path
+from .helpers import CHECK, DISCARD, KEYS, LANGUAGES, PREFIX, RACK, ruling_path
 
 pytestmark = pytest.mark.django_db
 
@@ -217,7 +217,12 @@ def test_a_card_without_examples_sets_its_words_in_the_middle():
 
 MELD_QUERY = "tiles=r12+r13+ok&indicator=b8&round=3"
 DISCARD_QUERY = "table=b4+b5+b6%7Cr7+k7+b7&tile=b7&indicator=r3"
-CHECKERS = {"meld": (CHECK, MELD_QUERY), "discard": (DISCARD, DISCARD_QUERY)}
+RACK_QUERY = "indicator=r3&round=2&rack=k1+k2+k3+k4+b5+y5+r5+k9+k11+y12+b1+r7+r8+y2"
+CHECKERS = {
+    "meld": (CHECK, MELD_QUERY),
+    "discard": (DISCARD, DISCARD_QUERY),
+    "rack": (RACK, RACK_QUERY),
+}
 
 
 def card_url(client, checker, language, query=None, headers=None):
@@ -249,6 +254,7 @@ def test_a_checkers_page_names_the_card_of_its_own_answer(client, checker, langu
     [
         ("meld", "tiles=k5+b5+y5&indicator=b8&round=3"),
         ("discard", "table=b4+b5+b6&tile=b7&indicator=r3"),
+        ("rack", RACK_QUERY.replace("round=2", "round=1")),
     ],
 )
 def test_checker_cards_differ_by_language_and_answer(client, checker, other):
@@ -266,6 +272,9 @@ def test_checker_cards_differ_by_language_and_answer(client, checker, other):
         ("meld", "tiles=zz&indicator=b8"),
         ("discard", "table=b4+b5+b6&indicator=r3"),  # no tile
         ("discard", "table=b4+b5+b6&tile=b7&indicator=r3&rack=b7+b7+b7"),  # a third b7
+        ("rack", "round=2&rack=k1+k2+k3"),  # no indicator
+        ("rack", "indicator=r3&round=21&rack=k1+k2+k3"),  # no such round
+        ("rack", "indicator=r3&round=2&rack=k1+k1+k1"),  # a third k1
     ],
 )
 def test_a_checker_without_a_verdict_has_no_card(client, checker, query):
@@ -295,7 +304,7 @@ def _spec(check, card_spec, query):
         (MELD_QUERY, "Not an opening meld for round 3", "Küt groups", [("Valid run", True)]),
         # one meld: its own verdict and reason (M1)
         ("tiles=r12+r13+ok&indicator=b8", "Valid run", "from 12 to 1", [("Valid run", True)]),
-        ("tiles=r5+k5&indicator=b8&round=1", "Not an opening meld for round 1", "", None),
+        ("tiles=r5+k5&indicator=b8&round=1", "Not an opening meld for round 1", "red 5", None),
         # several melds: each verdict; the card draws two, the answer names all three
         (
             "tiles=r12+r13+ok|k5+b5+y5|r1+r2+b3&indicator=b8",
@@ -332,3 +341,47 @@ def test_a_discard_check_card_shows_the_table_and_the_tile_thrown_away(query, qu
     assert example.ok is ok and example.verdict == question
     assert example.tile is not None and example.played == "Discarded"
     assert [len(meld) for meld in example.melds] == [3] * len(example.melds)
+
+
+@pytest.mark.parametrize(
+    ("query", "question", "answer", "drawn"),
+    [
+        # an opening found (C1, C2): the round's contract above its melds
+        (RACK_QUERY, "You can meld in round 2", "You can meld now", ("Round 2: ", True, [3])),
+        # no opening, a Küt group already held: the contract above what the rack holds
+        (
+            "indicator=r3&round=5&rack=k5+b5+y5+k9+b11+y1+r9+b13+r11",
+            "You cannot meld in round 5 yet",
+            "you still need",
+            ("Round 5: ", False, [3]),
+        ),
+        # nothing towards the contract: the words alone
+        ("indicator=r3&round=5&rack=k1+b3+y6+r9+k11+b13", "You cannot meld in round 5", "", None),
+        # the final round: the best arrangement, short of all at once (P8)
+        (
+            "indicator=r3&round=20&rack=k1+k2+k3+b5+y5+r5+k9+k10+k11+y12+y12+y13+r7+r8",
+            "Not all at once yet",
+            "3 tiles are left over",
+            ("Round 20: ", False, [3, 3, 3, 2]),
+        ),
+        # already melded (P4): what goes down from the next turn, not the contract
+        (
+            "indicator=r3&round=5&opened=1&rack=k1+k2+k3+b5+y5+r5",
+            "Melds you can lay down",
+            "from your next turn",
+            ("From your next turn", True, [3]),
+        ),
+    ],
+)
+def test_a_rack_helper_card_shows_the_answer_and_the_melds_it_found(query, question, answer, drawn):
+    from referee.views import _rack_answer, rack_card_spec
+
+    spec = _spec(_rack_answer, rack_card_spec, query)
+    assert spec.question.startswith(question) and answer in spec.answer
+    if drawn is None:
+        assert spec.examples == ()
+        return
+    (example,) = spec.examples
+    verdict, ok, sizes = drawn
+    assert example.verdict.startswith(verdict) and example.ok is ok
+    assert [len(meld) for meld in example.melds] == sizes and example.tile is None
