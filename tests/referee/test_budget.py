@@ -9,7 +9,7 @@ from tests.scoring.helpers import base_round
 from tests.scoring.helpers import url as calculator_url
 from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_bytes
 
-from .helpers import PREFIX, check_url, discard_url, ruling_path
+from .helpers import PREFIX, check_url, discard_url, rack_url, ruling_path
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,11 @@ FULLEST_ROUND = {
     },
 }
 
+LONG_OPENING = " ".join(f"{c}{n}" for c in "kb" for n in range(1, 14))
+MOST_OUTS = (
+    "b1 y11 k1 y1 r13 y8 r13 b10 r9 k13 r11 k6 y5 b6 b13 y11 ok y8 ok b10 k10 r3 y5 k10 r3 y1"
+)
+
 
 @pytest.mark.parametrize(
     "url",
@@ -54,6 +59,12 @@ FULLEST_ROUND = {
         # a round as a table meets it: three racks still full after melding (20 tiles)
         calculator_url("de", **FULLER_ROUND),
         calculator_url("de", **FULLEST_ROUND),
+        # the rack helper, empty and with its longest answers found: 26 tiles in two colours
+        # (a long opening), and the most tiles still wanted (41, each drawn with its count)
+        rack_url("en"),
+        rack_url("de"),
+        rack_url("de", indicator="k13", round="2", rack=LONG_OPENING),
+        rack_url("de", indicator="k7", round="9", rack=MOST_OUTS),
     ],
 )
 def test_pages_stay_within_the_weight_budget(client, url):
