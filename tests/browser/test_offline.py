@@ -470,9 +470,33 @@ def test_an_answer_on_its_way_fades_the_old_one_and_comes_by_itself_when_the_sig
     page.locator("#id_tiles").fill("b4 b5 b6")
     expect(result.locator("[data-live-failed]")).to_be_visible()
     page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(result.locator("[data-live-failed]")).to_have_count(0)
     expect(verdict).to_contain_text("4")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_live_answer_lost_while_the_phone_thinks_it_is_online_is_asked_for_again(
+    live_server, content, phone, language
+):
+    """Lie-fi: the phone says it is online, but nothing gets through, so the browser never
+    says "online" again. The missing answer is asked for again by itself, without a keystroke."""
+    page = phone(language)
+    with translation.override(language):
+        page.goto(live_server.url + reverse("referee:check"))
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_tiles").fill("r1 r2 r3")
+    result = page.locator("#check-result")
+    verdict = result.locator("[data-verdict]").first
+    expect(verdict).to_have_attribute("data-kind", "run")
+    def answer(url):
+        return "tiles=" in url
+
+    page.route(answer, lambda route: route.abort())
+    page.locator("#id_tiles").fill("k5 b5 y5")
+    expect(result).to_have_attribute("data-stale", "")
+    page.unroute(answer)
+    expect(verdict).to_have_attribute("data-kind", "group", timeout=10000)
+    expect(result.locator("[data-live-failed]")).to_have_count(0)
 
 
 def test_the_calculators_scores_beside_the_fields_fade_when_the_answer_is_missing(

@@ -148,7 +148,7 @@
   }
 
   // A live answer that could not be fetched (no signal, a server error) leaves the last answer
-  // on screen: say above it, and in its one-line status (#…-said beside #…-result), that it
+  // on screen, and is asked for again every few seconds: say above it, and in its one-line status (#…-said beside #…-result), that it
   // is for the earlier input, until the next answer replaces it. The form carries the words,
   // in the page's language. The status says so once: while the note stays, each pause in
   // typing that fails again would otherwise have it read out once more.
@@ -165,7 +165,12 @@
     }
     note.textContent = form.dataset.liveFailed;
     target.dataset.stale = "";
-    target.kutForm = form;
+    // Asked again a while later, not only at the next keystroke: a phone can believe it is
+    // online while nothing gets through, and then the browser never says "online".
+    clearTimeout(target.kutRetry);
+    target.kutRetry = setTimeout(function () {
+      if ("stale" in target.dataset) { htmx.trigger(form, "input"); }
+    }, 3000);
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
     document.addEventListener(name, stale);
@@ -178,11 +183,6 @@
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var d = e.detail;
     if (d.target.role === "status" && d.target.textContent === d.fragment.textContent) { d.shouldSwap = false; }
-  });
-
-  // Back online: ask again for the answer that went missing.
-  window.addEventListener("online", function () {
-    document.querySelectorAll("[data-stale]").forEach(function (el) { htmx.trigger(el.kutForm, "input"); });
   });
 
   // While its answer is on the way (or went missing) the address holds the input before it:
