@@ -25,6 +25,9 @@ DEFAULT_INDICATOR = "b8"
 # A glossary term's `section` names a place in the guide, or this: the referee page, where the
 # words of its rulings (the KÜT app's ruling, the written table rule, …) are explained.
 REFEREE_PAGE = "referee"
+#: The ids of the glossary page that are not an entry's anchor (base.html's `main`, which the
+#: skip link opens): an entry anchored so would take its place.
+GLOSSARY_PAGE_ANCHORS = frozenset({"main"})
 
 
 def rule_ids_error(text: str) -> str | None:
@@ -168,8 +171,23 @@ class GlossaryTerm(models.Model):
     def get_absolute_url(self) -> str:
         return f"{reverse('rules:glossary')}#{self.slug}"
 
+    def _anchor_error(self) -> str | None:
+        """A new entry's anchor (it cannot change once saved, see the admin)."""
+        if self.slug.lower() in GLOSSARY_PAGE_ANCHORS:
+            return _("The glossary page uses this anchor for something else.")
+        other = GlossaryTerm.objects.exclude(pk=self.pk).filter(slug__iexact=self.slug).first()
+        if other is not None:
+            # /glossary/#Okey beside #okey: two entries a reader and an editor cannot tell apart.
+            return _("The entry “%(term)s” already has this anchor (as “%(anchor)s”).") % {
+                "term": other.term,
+                "anchor": other.slug,
+            }
+        return None
+
     def clean(self) -> None:
         errors = {}
+        if self._state.adding and self.slug and (problem := self._anchor_error()):
+            errors["slug"] = problem
         if problem := rule_ids_error(self.rules):
             errors["rules"] = problem
         if self.section and self.section not in anchors() | {REFEREE_PAGE}:

@@ -184,6 +184,71 @@ def test_a_glossary_anchor_stays_and_the_entries_the_guide_links_are_kept(admin_
     assert not GlossaryTerm.objects.filter(slug="tile-bag").exists()
 
 
+def new_entry(slug: str) -> dict:
+    return {
+        "slug": slug,
+        "term_en": "tile bag",
+        "term_de": "Steinbeutel",
+        "definition_en": "Where the tiles are kept.",
+        "definition_de": "Darin liegen die Steine.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("language", "slug", "words"),
+    [
+        ("en", "main", "The glossary page uses this anchor for something else."),
+        ("de", "Main", "Die Glossar-Seite verwendet diesen Anker schon für etwas anderes."),
+        ("en", "Okey", "The entry “Okey” already has this anchor (as “okey”)."),
+        ("de", "OKEY", "Der Eintrag „Okey“ hat diesen Anker schon (als „okey“)."),
+        (
+            "en",
+            "false-joker",
+            "The entry “false joker” already has this anchor (as “false-joker”).",
+        ),
+        (
+            "de",
+            "False-Joker",
+            "Der Eintrag „falscher Joker“ hat diesen Anker schon (als „false-joker“).",
+        ),
+    ],
+)
+def test_a_new_entrys_anchor_is_no_id_the_glossary_page_has(admin_client, language, slug, words):
+    """Anchored "main", an entry would take the place the skip link opens; "Okey" beside
+    "okey" would be two entries that differ only in capitals."""
+    response = admin_client.post(
+        "/admin/rules/glossaryterm/add/", new_entry(slug), HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors == {"slug": [words]}
+    assert not GlossaryTerm.objects.filter(term_en="tile bag").exists()
+
+
+def test_a_new_entry_with_an_anchor_of_its_own_is_added(admin_client):
+    response = admin_client.post("/admin/rules/glossaryterm/add/", new_entry("tile-bag"))
+    assert response.status_code == 302
+    assert GlossaryTerm.objects.get(slug="tile-bag").term_de == "Steinbeutel"
+
+
+def test_every_id_of_the_glossary_page_is_refused_as_a_new_entrys_anchor(client):
+    """Read from the rendered page in both languages, so that the kept anchors cannot drift
+    from what the page carries."""
+    import re
+
+    from django.core.exceptions import ValidationError
+
+    from rules.models import GLOSSARY_PAGE_ANCHORS
+
+    slugs = set(GlossaryTerm.objects.values_list("slug", flat=True))
+    for page in ("/en/glossary/", "/de/glossar/"):
+        ids = set(re.findall(r' id="([^"]+)"', client.get(page).content.decode()))
+        assert ids - slugs == GLOSSARY_PAGE_ANCHORS, page
+        for anchor in ids:
+            with pytest.raises(ValidationError) as refused:
+                GlossaryTerm(**new_entry(anchor)).full_clean()
+            assert "slug" in refused.value.message_dict, anchor
+
+
 @pytest.mark.parametrize("section", ["okey", "taking-the-okey", "faq", "referee"])
 def test_glossary_accepts_every_place_the_guide_can_link(admin_client, section):
     t = GlossaryTerm.objects.get(slug="okey")
