@@ -397,6 +397,18 @@ def test_a_kept_round_sent_twice_is_saved_once(live_server, content, phone):
     assert [(e.round, e.kind) for e in entries(game)] == [(1, "scored")]
 
 
+def meld_check_with_a_run(live_server, phone, language):
+    """The meld checker on a phone, its live answer for r1 r2 r3 on screen."""
+    page = phone(language)
+    with translation.override(language):
+        page.goto(live_server.url + reverse("referee:check"))
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_tiles").fill("r1 r2 r3")
+    result = page.locator("#check-result")
+    expect(result.locator("[data-verdict]").first).to_have_attribute("data-kind", "run")
+    return page, result
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_live_answer_lost_to_no_signal_says_it_is_for_the_earlier_input(
     live_server, content, phone, language
@@ -407,13 +419,7 @@ def test_a_live_answer_lost_to_no_signal_says_it_is_for_the_earlier_input(
         "en": "No connection: the answer below is still for what was entered before.",
         "de": "Keine Verbindung: Die Antwort unten gilt noch für die vorherige Eingabe.",
     }[language]
-    page = phone(language)
-    with translation.override(language):
-        page.goto(live_server.url + reverse("referee:check"))
-    page.locator("#id_indicator").fill("b8")
-    page.locator("#id_tiles").fill("r1 r2 r3")
-    result = page.locator("#check-result")
-    expect(result.locator("[data-verdict]").first).to_have_attribute("data-kind", "run")
+    page, result = meld_check_with_a_run(live_server, phone, language)
     expect(result.locator("[data-live-failed]")).to_have_count(0)
     page.context.set_offline(True)
     page.locator("#id_tiles").fill("r1 r2 r3 r5")
@@ -480,14 +486,9 @@ def test_a_live_answer_lost_while_the_phone_thinks_it_is_online_is_asked_for_aga
 ):
     """Lie-fi: the phone says it is online, but nothing gets through, so the browser never
     says "online" again. The missing answer is asked for again by itself, without a keystroke."""
-    page = phone(language)
-    with translation.override(language):
-        page.goto(live_server.url + reverse("referee:check"))
-    page.locator("#id_indicator").fill("b8")
-    page.locator("#id_tiles").fill("r1 r2 r3")
-    result = page.locator("#check-result")
+    page, result = meld_check_with_a_run(live_server, phone, language)
     verdict = result.locator("[data-verdict]").first
-    expect(verdict).to_have_attribute("data-kind", "run")
+
     def answer(url):
         return "tiles=" in url
 
