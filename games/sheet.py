@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from rules.engine.scoring import winners
+from rules.engine.contracts import DEFAULT_ROUNDS
+from rules.engine.scoring import MAX_REDEALS, winners
 
-ROUND_COUNT = 20  # C3: a game has 20 rounds
-MAX_REDEALS = 3  # E2: at most three redeals in a row; the fourth time is scored
+ROUND_COUNT = len(DEFAULT_ROUNDS)  # C3: a game has 20 rounds
 TEAMS: tuple[tuple[int, int], ...] = ((1, 3), (2, 4))  # S5: partners sit opposite
 
 

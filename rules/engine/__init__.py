@@ -14,7 +14,7 @@ Tiles and notation (tiles.py, notation.py)
 - okey_of(indicator) -> Tile     the Okey's face: same colour, one up, 13 → 1 (T2)
 - is_okey(tile, indicator)       `ok` or the Okey's face tile: wild (T3)
 - face_of(tile, indicator)       None for an Okey, the Okey's face for a false joker (T4)
-- tile_points(tile, indicator)   rack points: the number, 25 for an Okey/false joker (S3)
+- tile_points(tile, indicator)   rack points: the number; an Okey or false joker OKEY_POINTS (S3)
 - multiplier(indicator)          5 (Okey red/black) or 2 (blue/yellow) (S3)
 - check_indicator(tile)          raises FALSE_JOKER_INDICATOR (T5) / OKEY_INDICATOR
 - excess_copies(tiles, ind=None) (tile, count) of the first kind with more than 2 copies (T1)
@@ -58,6 +58,7 @@ Scoring (scoring.py)
 - PlayerInput(state, rack=None, points=None); PlayerState FINISHED / MELDED / NOT_MELDED
 - PlayerScore(seat, score, breakdown: tuple[Step, ...]); Step(code, rule, points, facts)
 - ScoreError(seat, field, code, rule, facts); partner_of(seat); winners(totals) (S6)
+- NOT_MELDED_POINTS = 500 (S2, S7); MAX_REDEALS = 3: redeals in a row before one is scored (E2)
 
 Solver (solver.py)
 - solve_contract(rack, contract, indicator) -> melds | None     an opening meld (C2)
@@ -136,6 +137,8 @@ from .play import (
 )
 from .rack import RackAdvice, advise
 from .scoring import (
+    MAX_REDEALS,
+    NOT_MELDED_POINTS,
     PlayerInput,
     PlayerScore,
     PlayerState,
@@ -154,6 +157,7 @@ from .tiles import (
     FACES,
     FALSE_JOKER,
     OKEY,
+    OKEY_POINTS,
     OTHER_TILES,
     PILE_AFTER_DEAL,
     PLAYERS,
@@ -183,7 +187,10 @@ __all__ = [
     "FINAL",
     "MAX_CONTRACT_TILES",
     "MAX_RACK_TILES",
+    "MAX_REDEALS",
+    "NOT_MELDED_POINTS",
     "OKEY",
+    "OKEY_POINTS",
     "OTHER_TILES",
     "PENALTY_TILES",
     "PILE_AFTER_DEAL",

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .columns import OKEY_POINTS, WILD, _groups_and_pairs, _values
+from .columns import WILD, _groups_and_pairs, _values
 from .contracts import Contract
 from .solver import (
     ORDER,
@@ -40,7 +40,7 @@ from .solver import (
     bounded,
     lowest,
 )
-from .tiles import FALSE_JOKER, OKEY, TILES, Tile, okey_code
+from .tiles import FALSE_JOKER, OKEY, OKEY_POINTS, TILES, Tile, okey_code
 
 INFINITE = 1 << 30
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from .tiles import OKEY_POINTS  # an Okey or a false joker laid down or left on the rack (S3)
+
 WILD = -1
-OKEY_POINTS = 25  # an Okey or a false joker laid down or left on the rack (S3)
 
 
 def _values(okey: int) -> list[int]:

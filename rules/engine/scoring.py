@@ -22,6 +22,7 @@ from typing import Any
 
 from .tiles import (
     FALSE_JOKER_CODE,
+    OKEY_POINTS,
     Tile,
     check_indicator,
     is_okey,
@@ -31,8 +32,8 @@ from .tiles import (
 )
 from .verdicts import InputError, ReasonCode, facts, rule_of
 
-NOT_MELDED_POINTS = 500
-OKEY_POINTS = 25
+NOT_MELDED_POINTS = 500  # S2 (and S7: everyone but the finisher in the last round)
+MAX_REDEALS = 3  # E2: KÜT deals a round again at most three times in a row; the next is scored
 
 
 class PlayerState(StrEnum):

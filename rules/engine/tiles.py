@@ -49,6 +49,7 @@ PLAYERS = 4  # D1
 STARTING_TILES = 15  # D1: the starting player's hand; the first move is a discard
 OTHER_TILES = 14  # D1
 PILE_AFTER_DEAL = 106 - 1 - STARTING_TILES - (PLAYERS - 1) * OTHER_TILES  # D1: 48 (derived)
+OKEY_POINTS = 25  # S3: an Okey or a false joker left on the rack
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -171,7 +172,7 @@ def face_of(t: Tile, indicator: Tile) -> Tile | None:
 def tile_points(t: Tile, indicator: Tile) -> int:
     """Points of a tile left on the rack (S3): 25 for an Okey or false joker, else its number."""
     if t.code == FALSE_JOKER_CODE or is_okey(t, indicator):
-        return 25
+        return OKEY_POINTS
     return t.number
 
 

@@ -1,14 +1,20 @@
 """S1–S7, E1, E2: scoring a round."""
 
+from pathlib import Path
+
 import pytest
 
+import rules.engine
 from rules.engine import (
     FALSE_JOKER,
+    OKEY,
+    OKEY_POINTS,
     PlayerInput,
     PlayerState,
     ReasonCode,
     partner_of,
     score_round,
+    tile_points,
     winners,
 )
 
@@ -86,6 +92,14 @@ def test_S3_okeys_and_false_jokers_count_25():
     assert scores(result)[1] == (4 + 25 + 25 + 25) * 2
     assert codes(result.players[1]) == [R.FACE_VALUES, R.OKEY_25, R.FALSE_JOKER_25, R.MULTIPLIER]
     assert result.players[1].breakdown[1].facts["count"] == 2
+
+
+def test_S3_the_25_is_one_constant():
+    """The score, a tile's points and the rack helper's columns all read `OKEY_POINTS`, the
+    number the guide quotes: no second copy to drift from it."""
+    engine = Path(rules.engine.__file__).parent
+    assert sum(p.read_text().count("OKEY_POINTS = ") for p in engine.glob("*.py")) == 1
+    assert tile_points(OKEY, BLUE_OKEY) == tile_points(FALSE_JOKER, BLUE_OKEY) == OKEY_POINTS
 
 
 def test_S5_the_finishers_partner_scores_0_even_without_melding():
