@@ -9,6 +9,7 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.vary import vary_on_headers
 
 from kutsite.http import public_page, read_only
+from rules.reasons import rule_numbers
 
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
 
@@ -56,7 +57,7 @@ def switch_language(request, language):
 
 @public_page
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {"numbers": rule_numbers()})
 
 
 @read_only

@@ -55,7 +55,15 @@ from rules.engine import (
     resolve_buy,
     score_round,
 )
-from rules.reasons import RULE_TITLES, RULE_TOPICS, describe, format_points, penalty_label
+from rules.reasons import (
+    RULE_TITLES,
+    RULE_TOPICS,
+    describe,
+    format_points,
+    penalty_label,
+    rule_numbers,
+    rule_title,
+)
 
 # The guide reads every example with one indicator, the one its "tiles" section introduces.
 INDICATOR = parse_indicator("b8")
@@ -225,11 +233,11 @@ def rule_topics(all_sections: list[Section]) -> list[RuleTopic]:
     """Every rule of the digest by topic letter, each with the guide section that states it."""
     home = {rule: s for s in all_sections for rule in s.rules}
     topics: dict[str, RuleTopic] = {}
-    for rule, title in RULE_TITLES.items():
+    for rule in RULE_TITLES:
         letter = rule[0]
         if letter not in topics:
             topics[letter] = RuleTopic(letter, str(RULE_TOPICS[letter]), [])
-        topics[letter].rules.append(RuleEntry(rule, str(title), home[rule]))
+        topics[letter].rules.append(RuleEntry(rule, rule_title(rule), home[rule]))
     return list(topics.values())
 
 
@@ -527,11 +535,11 @@ FAQ = (
         gettext_lazy("What if I discard a tile that could be added to the table?"),
         ngettext_lazy(
             "You draw %(penalty)d penalty tile, even if you have not melded yet – but not when "
-            "you have no penalty-free tile to discard or fewer than two tiles are left in the "
-            "draw pile, and never for the tile that ends the round.",
+            "you have no penalty-free tile to discard or fewer than %(least)s tiles are left in "
+            "the draw pile, and never for the tile that ends the round.",
             "You draw %(penalty)d penalty tiles, even if you have not melded yet – but not when "
-            "you have no penalty-free tile to discard or fewer than two tiles are left in the "
-            "draw pile, and never for the tile that ends the round.",
+            "you have no penalty-free tile to discard or fewer than %(least)s tiles are left in "
+            "the draw pile, and never for the tile that ends the round.",
             "penalty",
         ),
         "discard-playable-tile",
@@ -577,8 +585,8 @@ FAQ = (
         "faq-pile",
         gettext_lazy("What if the draw pile runs out?"),
         gettext_lazy(
-            "The KÜT app deals the round again with no score, at most three times in a row; "
-            "the fourth time it is scored as usual."
+            "The KÜT app deals the round again with no score, at most %(redeals)s in a row; "
+            "the next time it is scored as usual."
         ),
         "pile-runs-out",
     ),
@@ -588,6 +596,7 @@ FAQ = (
 def faq() -> list[Question]:
     """The FAQ in the active language, its numbers taken from the engine."""
     numbers = {
+        **rule_numbers(),
         "penalty": PENALTY_TILES,
         "buy_penalty": resolve_buy(1, {3}).penalty_tiles,
         "limit": BUY_LIMIT,

@@ -23,7 +23,8 @@ Public names:
 - `rule_label(rule)` — "Rule M2" / "Regel M2".
 - `rule_name(rule)` — "Rule M2: Runs" / "Regel M2: Reihen", a rule badge's accessible name;
   `RULE_TITLES` and `RULE_TOPICS` hold the short title of every rule and the topic of each
-  letter, for the badges and the guide's list of rules.
+  letter, for the badges and the guide's list of rules; `rule_title(rule)` reads a title.
+- `rule_numbers()` — the rule quantities pages quote ("106", "1,000", "two"), from the engine.
 - `penalty_label(penalty)` — "2 penalty tiles" / "No penalty", the headline of a discard.
 - `okey_roles(verdict)` — one sentence per Okey of a valid meld: what it stands for.
 - `tile_label(tile)`, `colour_noun(colour)`, `run_end(position)`, `format_points(value)` — an
@@ -49,6 +50,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import (
     get_language,
     gettext,
@@ -61,6 +63,22 @@ from django.utils.translation import (
 
 from kutsite.text import shown
 from kutsite.tiles import colour_name, face_of
+from rules.engine import (
+    BUY_LIMIT,
+    DEFAULT_ROUNDS,
+    MAX_REDEALS,
+    OKEY_POINTS,
+    OTHER_TILES,
+    PENALTY_TILES,
+    PILE_AFTER_DEAL,
+    STARTING_TILES,
+    PlayerInput,
+    PlayerState,
+    full_set,
+    multiplier,
+    parse_indicator,
+    score_round,
+)
 from rules.engine.contracts import Contract
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.wording import contract_text, join_words, number_word, times_word
@@ -844,14 +862,14 @@ RULE_TOPICS = {
 }
 
 #: Every rule of the digest with a short title, for badges' accessible names and the guide's
-#: list of rules.
+#: list of rules; its numbers are `rule_numbers()`' (read a title with `rule_title`).
 RULE_TITLES = {
-    "T1": pgettext_lazy("rule title", "106 tiles"),
+    "T1": pgettext_lazy("rule title", "%(tiles)s tiles"),
     "T2": pgettext_lazy("rule title", "The indicator sets the Okey"),
     "T3": pgettext_lazy("rule title", "Okeys are wild"),
     "T4": pgettext_lazy("rule title", "A false joker is not wild"),
     "T5": pgettext_lazy("rule title", "The indicator is a numbered tile"),
-    "D1": pgettext_lazy("rule title", "15 and 14 tiles, 48 in the pile"),
+    "D1": pgettext_lazy("rule title", "%(opener)s and %(dealt)s tiles, %(pile)s in the pile"),
     "D2": pgettext_lazy("rule title", "Shuffling and who deals"),
     "M1": pgettext_lazy("rule title", "Küt groups"),
     "M2": pgettext_lazy("rule title", "Runs"),
@@ -860,7 +878,7 @@ RULE_TITLES = {
     "M5": pgettext_lazy("rule title", "A false joker in a meld"),
     "C1": pgettext_lazy("rule title", "Every round but the last sets a contract"),
     "C2": pgettext_lazy("rule title", "The opening meld is the contract"),
-    "C3": pgettext_lazy("rule title", "20 rounds"),
+    "C3": pgettext_lazy("rule title", "%(rounds)s rounds"),
     "C4": pgettext_lazy("rule title", "The last round: all at once"),
     "P1": pgettext_lazy("rule title", "Draw, play, discard"),
     "P2": pgettext_lazy("rule title", "Melding lays down the contract"),
@@ -871,19 +889,19 @@ RULE_TITLES = {
     "P7": pgettext_lazy("rule title", "Taking the Okey"),
     "P8": pgettext_lazy("rule title", "Keep a tile to discard"),
     "B1": pgettext_lazy("rule title", "Buying the discard"),
-    "B2": pgettext_lazy("rule title", "Five buys a round"),
+    "B2": pgettext_lazy("rule title", "%(buys)s buys a round"),
     "B3": pgettext_lazy("rule title", "The sooner turn wins a tie"),
     "X1": pgettext_lazy("rule title", "Discarding an Okey"),
     "X2": pgettext_lazy("rule title", "Discarding a playable tile"),
     "X3": pgettext_lazy("rule title", "No choice, no penalty"),
     "X4": pgettext_lazy("rule title", "The last discard is free"),
-    "X5": pgettext_lazy("rule title", "Fewer than two tiles in the pile"),
+    "X5": pgettext_lazy("rule title", "Fewer than %(least)s tiles in the pile"),
     "X6": pgettext_lazy("rule title", "Finishing with Okey is free"),
     "E1": pgettext_lazy("rule title", "The last discard ends the round"),
     "E2": pgettext_lazy("rule title", "The draw pile runs out"),
-    "S1": pgettext_lazy("rule title", "Ending the round scores 0"),
-    "S2": pgettext_lazy("rule title", "Not melded: 500"),
-    "S3": pgettext_lazy("rule title", "A melded rack counts ×2 or ×5"),
+    "S1": pgettext_lazy("rule title", "Ending the round scores %(finisher)s"),
+    "S2": pgettext_lazy("rule title", "Not melded: %(not_melded)s"),
+    "S3": pgettext_lazy("rule title", "A melded rack counts ×%(low)s or ×%(high)s"),
     "S4": pgettext_lazy("rule title", "Finished with Okey: the others score double"),
     "S5": pgettext_lazy("rule title", "Team play"),
     "S6": pgettext_lazy("rule title", "The lowest total wins"),
@@ -891,12 +909,58 @@ RULE_TITLES = {
 }
 
 
+def rule_numbers() -> dict[str, str]:
+    """The rule quantities that pages quote in their prose, in the page's language: each taken
+    from the engine (a constant, or a score it works out), never typed. Points and counts are
+    digits with the page's thousands separator (1,000 / 1.000); a few read as words, the way
+    their sentences say them ("fewer than two tiles", "at most three times")."""
+    return dict(numbers_in(get_language()))
+
+
+@lru_cache(maxsize=8)
+def numbers_in(language: str | None) -> dict[str, str]:
+    """`rule_numbers()` for the active language, worked out once per language and process: a
+    badge's accessible name reads them, and the rules do not change while the site runs
+    (a test that changes an engine constant clears this with `numbers_in.cache_clear()`)."""
+    red, blue = parse_indicator("r1"), parse_indicator("b1")  # Okey red 2 / blue 2 (S3)
+    finished = PlayerInput(state=PlayerState.FINISHED)
+    out = PlayerInput(state=PlayerState.NOT_MELDED)
+    table = [finished, out, out, out]  # seat 3 is the finisher's partner at a team table
+    scored = score_round(table, red, team=True)
+    digits = {
+        "tiles": len(full_set()),  # T1
+        "opener": STARTING_TILES,  # D1
+        "dealt": OTHER_TILES,  # D1
+        "pile": PILE_AFTER_DEAL,  # D1
+        "rounds": len(DEFAULT_ROUNDS),  # C3
+        "finisher": scored.score(1),  # S1
+        "partner": scored.score(3),  # S5
+        "not_melded": scored.score(2),  # S2
+        "okey": OKEY_POINTS,  # S3
+        "high": multiplier(red),  # S3
+        "low": multiplier(blue),  # S3
+        "doubled": score_round(table, red, okey_finish=True).score(2),  # S4
+        "last_round": score_round(table, red, final_round=True).score(2),  # S7
+    }
+    return {
+        **{name: format_points(value) for name, value in digits.items()},
+        "buys": number_word(BUY_LIMIT),  # B2
+        "least": number_word(PENALTY_TILES),  # X5: no penalty with fewer tiles in the pile
+        "redeals": times_word(MAX_REDEALS),  # E2
+    }
+
+
+def rule_title(rule: str) -> str:
+    """A rule's short title in the active language ("106 tiles"), its numbers the engine's."""
+    title = str(RULE_TITLES[rule])
+    return capfirst(title % numbers_in(get_language())) if "%(" in title else title
+
+
 def rule_name(rule: str) -> str:
     """A rule badge's accessible name: "Rule M2: Runs" / "Regel M2: Reihen"."""
-    title = RULE_TITLES.get(rule)
-    if title is None:
+    if rule not in RULE_TITLES:
         return rule_label(rule)
-    return gettext("Rule %(rule)s: %(title)s") % {"rule": rule, "title": title}
+    return gettext("Rule %(rule)s: %(title)s") % {"rule": rule, "title": rule_title(rule)}
 
 
 def validation_error(error: InputError) -> ValidationError:

@@ -34,7 +34,7 @@ from rules.engine import (
 )
 from rules.engine.contracts import OpeningVerdict
 from rules.models import GlossaryTerm, Round
-from rules.reasons import error_message, sentence
+from rules.reasons import error_message, rule_numbers, sentence
 from rules.wording import contract_text, tile_count_text
 
 # Django's json_script escapes: the JSON can never close the <script> element early.
@@ -72,6 +72,7 @@ def guide(request):
         "steps": content.steps(),
         "rule_ids": sections["rule-ids"],
         "rule_topics": content.rule_topics(list(sections.values())),
+        "numbers": rule_numbers(),
         "gl": reverse("rules:glossary"),
     }
     return render(request, "rules/guide.html", context)
@@ -95,6 +96,7 @@ def guide_step(request, step: str):
         "buy": resolve_buy(1, {3, 4}),
         "buy_limit": BUY_LIMIT,
         "penalty_tiles": PENALTY_TILES,
+        "numbers": rule_numbers(),  # the rule quantities the prose quotes, from the engine
         "gl": reverse("rules:glossary"),
         "rounds_url": reverse("rules:rounds"),
         "last_round_url": reverse("rules:round", args=[DEFAULT_ROUNDS[-1].number]),
@@ -174,7 +176,11 @@ def round_views() -> dict[int, RoundView]:
 
 @public_page
 def rounds(request):
-    context = {"rounds": round_views().values(), "contracts_url": content.section_url("contracts")}
+    context = {
+        "rounds": round_views().values(),
+        "contracts_url": content.section_url("contracts"),
+        "numbers": rule_numbers(),
+    }
     return render(request, "rules/rounds.html", context)
 
 

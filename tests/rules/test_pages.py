@@ -4,6 +4,7 @@ import gzip
 import html as html_lib
 import json
 import re
+from dataclasses import replace
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -15,6 +16,7 @@ from django.utils.text import capfirst
 from kutsite import content
 from rules.engine import (
     BUY_LIMIT,
+    DEFAULT_ROUNDS,
     PENALTY_TILES,
     Contract,
     check_opening,
@@ -23,6 +25,7 @@ from rules.engine import (
     parse_melds,
     parse_tiles,
     resolve_buy,
+    score_round,
 )
 from rules.guide import (
     GLOSSARY_LINKS,
@@ -33,6 +36,7 @@ from rules.guide import (
     faq,
 )
 from rules.models import GlossaryTerm, Round
+from rules.reasons import numbers_in
 from rules.wording import contract_text
 from tests.rules.guide_pages import guide_paths, step_path, whole_guide
 from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_assets, own_bytes
@@ -628,6 +632,123 @@ def test_the_penalties_step_takes_its_count_from_the_engine(client, monkeypatch,
     monkeypatch.setattr(rules.views, "PENALTY_TILES", 3)
     caches["pages"].clear()
     assert words.format(3) in get(client, path)
+
+
+def scores_plus_seven(*args, **kwargs):
+    """The engine's scores, each 7 more: a finisher scores 7, not 0."""
+    result = score_round(*args, **kwargs)
+    return replace(result, players=tuple(replace(p, score=p.score + 7) for p in result.players))
+
+
+def buy_for_two(*args, **kwargs):
+    """The engine's buy, at 2 penalty tiles instead of its 1."""
+    return replace(resolve_buy(*args, **kwargs), penalty_tiles=2)
+
+
+def high_six_low_three(indicator):
+    """A multiplier of ×6 for a red (or black) Okey and ×3 for a blue (or yellow) one."""
+    return 6 if indicator.colour in ("r", "k") else 3
+
+
+# Engine rules changed for a test: what is changed, and how.
+CHANGES = {
+    "T1 108": ("rules.reasons.full_set", lambda: range(108)),
+    "D1 13": ("rules.reasons.OTHER_TILES", 13),
+    "D1 16": ("rules.reasons.STARTING_TILES", 16),
+    "D1 47": ("rules.reasons.PILE_AFTER_DEAL", 47),
+    "C3 18": ("rules.reasons.DEFAULT_ROUNDS", DEFAULT_ROUNDS[:18]),
+    "S2 600": ("rules.engine.scoring.NOT_MELDED_POINTS", 600),
+    "S1 7": ("rules.reasons.score_round", scores_plus_seven),
+    "S3 30": ("rules.reasons.OKEY_POINTS", 30),
+    "S3 6/3": ("rules.reasons.multiplier", high_six_low_three),
+    "X5 3": ("rules.reasons.PENALTY_TILES", 3),
+    "E2 2": ("rules.reasons.MAX_REDEALS", 2),
+    "B1 2": ("rules.views.resolve_buy", buy_for_two),
+    "B2 6": ("rules.reasons.BUY_LIMIT", 6),
+}
+
+# A change, the page that quotes the rule and the words it then says in English and German.
+# The guide's steps by anchor; "guide" is its first page (at a glance and the rule titles),
+# "home" the home page, "rounds" the list of rounds.
+ENGINE_NUMBERS = [
+    ("T1 108", "okey", "The set has 108 tiles", "Das Spiel hat 108 Steine"),
+    ("T1 108", "guide", "with 108 tiles over", "mit 108 Steinen über"),
+    ("T1 108", "guide", "T1 108 tiles", "T1 108 Steine"),
+    ("T1 108", "home", "with 108 tiles over", "mit 108 Steinen über"),
+    ("D1 13", "deal", "dealt 13 tiles", "Jeder bekommt 13 Steine"),
+    ("D1 16", "deal", "opens the round gets 16,", "eröffnet, sogar 16"),
+    ("D1 47", "deal", "the other 47, face down", "die übrigen 47 bilden"),
+    ("D1 47", "guide", "tiles, 47 in the pile", "Steine, 47 im Nachziehstapel"),
+    ("C3 18", "guide", "over 18 rounds", "über 18 Runden"),
+    ("C3 18", "guide", "C3 18 rounds", "C3 18 Runden"),
+    ("C3 18", "contracts", "See all 18 rounds", "Alle 18 Runden"),
+    ("C3 18", "scoring", "Playing all 18 rounds?", "alle 18 Runden?"),
+    ("C3 18", "rounds", "The 18 rounds of Küt", "Die 18 Runden von"),
+    ("C3 18", "home", "The 18 rounds", "Die 18 Runden"),
+    ("C3 18", "home", "for all 18 rounds", "für alle 18 Runden"),
+    ("S2 600", "scoring", "not melded scores 600.", "ausgelegt hat, bekommt 600."),
+    ("S2 600", "scoring", "1,200 for not having", "1.200 ohne Auslage"),  # S4
+    ("S2 600", "scoring", "everyone scores 600 except", "Alle bekommen deshalb 600"),  # S7
+    ("S2 600", "guide", "without a meld scores 600.", "ausgelegt hat, 600."),
+    ("S2 600", "guide", "Not melded: 600", "Nicht ausgelegt: 600"),
+    ("S2 600", "team", "Cem scores 0 instead of 600.", "Cem 0 statt 600 Punkte"),
+    ("S1 7", "scoring", "ends the round scores 7.", "beendet, bekommt 7 Punkte."),
+    ("S1 7", "team", "you both score 7", "das Gegenüber 7 Punkte"),  # S5
+    ("S1 7", "ending", "and nobody scores 7.", "und niemand bekommt 7."),  # E2
+    ("S1 7", "guide", "they score 7,", "Diese Person bekommt 7 Punkte"),
+    ("S1 7", "guide", "S1 Ending the round scores 7", "S1 Wer die Runde beendet, bekommt 7"),
+    ("S3 30", "scoring", "false joker as 30.", "falsche Joker zählt 30."),
+    ("S3 6/3", "scoring", "×6 for a red", "×6 bei einem roten"),
+    ("S3 6/3", "scoring", "×3 for a blue", "×3 bei einem blauen"),
+    ("S3 6/3", "guide", "rack counts ×3 or ×6", "Steinhalter ×3 oder ×6"),
+    ("X5 3", "penalties", "fewer than three tiles are left", "weniger als drei Steine liegen"),
+    ("X5 3", "faq", "fewer than three tiles are left", "weniger als drei Steine im"),
+    ("X5 3", "guide", "Fewer than three tiles in the pile", "Weniger als drei Steine im"),
+    ("E2 2", "ending", "at most twice in a row", "höchstens zweimal hintereinander"),
+    ("E2 2", "faq", "at most twice in a row", "höchstens zweimal hintereinander"),
+    ("B1 2", "buying", "at the price of 2 penalty tiles", "Preis von 2 Strafsteinen"),
+    ("B2 6", "guide", "Six buys a round", "Sechs Käufe pro Runde"),
+]
+
+
+def page_path(page, language):
+    with translation.override(language):
+        if page in STEP_SLUGS:
+            return reverse("rules:step", args=[page])
+        return reverse({"guide": "rules:guide", "home": "home", "rounds": "rules:rounds"}[page])
+
+
+def said(html):
+    """What the page says: its text without markup ("scores <strong>0</strong>" → "scores 0")."""
+    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", "", html)).split())
+
+
+@pytest.fixture
+def engine_change(monkeypatch):
+    """Change an engine rule for one test; the numbers and pages worked out with it are
+    forgotten before and after."""
+
+    def change(target, value):
+        monkeypatch.setattr(target, value)
+        numbers_in.cache_clear()
+        caches["pages"].clear()
+
+    yield change
+    numbers_in.cache_clear()
+    caches["pages"].clear()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(("change", "page", "english", "german"), ENGINE_NUMBERS)
+def test_the_guide_quotes_the_engines_numbers(
+    client, engine_change, language, change, page, english, german
+):
+    """T1, D1, C3, S1–S5, S7, X5, E2, B1, B2: a number in the guide's prose (and the home page,
+    the rounds list and the rule titles) changes when the engine's rule does: none is typed."""
+    path, words = page_path(page, language), english if language == "en" else german
+    assert words not in said(get(client, path))
+    engine_change(*CHANGES[change])
+    assert words in said(get(client, path))
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from kutsite.templatetags.components import rule_badge
 from rules.guide import calculator_url, steps
-from rules.reasons import RULE_TITLES
+from rules.reasons import RULE_TITLES, rule_title
 
 from ..docs import rule_ids
 
@@ -96,7 +96,7 @@ def page_urls(language: str) -> list[str]:
 def test_every_rule_badge_links_to_the_rule_in_the_guide_with_an_accessible_name(client, language):
     with translation.override(language):
         guide = reverse("rules:guide")
-        titles = {rule: str(title) for rule, title in RULE_TITLES.items()}
+        titles = {rule: rule_title(rule) for rule in RULE_TITLES}
     guide_ids = outline(client, guide).ids
     seen = set()
     for url in page_urls(language):
