@@ -17,8 +17,14 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO
+
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from games.models import VIEW, Entry, Game
+from games.presenters import contract_texts, sheet_context
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -45,3 +51,25 @@ def write_csv(stream: IO[str], rows: Iterable[Iterable[object]], language: str |
     writer = csv.writer(stream, delimiter=delimiter(language))
     for row in rows:
         writer.writerow([neutralise(cell) for cell in row])
+
+
+def filename(game: Game) -> str:
+    """The file's name: the day of the game's last change, after a translated word."""
+    stamp = timezone.localdate(game.updated_at).isoformat()
+    # Translators: start of the CSV file name; ASCII letters, digits and hyphens only.
+    name = gettext("kut-game")
+    return f"{name}-{stamp}.csv"
+
+
+def sheet_rows(game: Game, entries: Sequence[Entry]) -> list[list[object]]:
+    """The sheet as the read-only page shows it: a head, a row per round, the totals."""
+    context = sheet_context(game, entries, contract_texts(), mode=VIEW)
+    rows = [[gettext("Round"), gettext("Contract"), *game.players, gettext("Redeals")]]
+    for row in context["rows"]:
+        scores = row.scores or ("", "", "", "")
+        rows.append([row.round, row.contract, *scores, row.redeals or ""])
+    rows.append([gettext("Total"), "", *context["totals"], ""])
+    if context["team_totals"]:
+        a, b = context["team_totals"]
+        rows.append([gettext("Team total"), "", a, b, a, b, ""])
+    return rows

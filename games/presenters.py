@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from games.models import Entry, Game
+from games.models import EDIT, Entry, Game
 from games.sheet import TEAMS, Row, progress, standings
 from kutsite import content
 from rules.engine.verdicts import InputError
@@ -81,7 +81,7 @@ def sheet_context(
     state = progress(lines)
     table = standings(lines, team=game.team)
     players = game.players
-    can_edit = mode == "edit"
+    can_edit = mode == EDIT
     rows = [_row_view(game, row, contracts, state.next_round, can_edit) for row in table.rows]
 
     if game.team:

@@ -9,6 +9,7 @@ back, the version bump included).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -18,7 +19,16 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.models import Entry, Game, Submission
-from games.sheet import MAX_REDEALS, Kind, Line, is_scored, next_seq, progress, redeal_count
+from games.sheet import (
+    MAX_REDEALS,
+    ROUND_COUNT,
+    Kind,
+    Line,
+    is_scored,
+    next_seq,
+    progress,
+    redeal_count,
+)
 
 
 class Conflict(Exception):
@@ -44,6 +54,10 @@ class Refused(Exception):
         self.facts = facts
 
 
+# `?done=recorded-scored-3-v12`: what a write did, and the sheet's version right after it.
+_DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?-v(\d{1,9})")
+
+
 @dataclass(frozen=True)
 class Done:
     """What a successful write did, for the confirmation on the sheet."""
@@ -52,6 +66,25 @@ class Done:
     round: int
     kind: Kind
     repeated: bool = False  # the same form was sent before: nothing written this time
+
+    def param(self, version: int) -> str:
+        """This write as the sheet's `?done=…`, with the sheet's `version` right after it."""
+        again = "-again" if self.repeated else ""
+        return f"{self.action}-{self.kind.value}-{self.round}{again}-v{version}"
+
+    @classmethod
+    def from_param(cls, value: str, version: int) -> Done | None:
+        """The write a sheet's `?done=…` names, while it is news: once the sheet has changed
+        again (another round, an undo), a reloaded or copied address no longer says "Round 1 is
+        on the sheet". Only what a write could have said: a round of the game, after a write
+        (version 1 is new)."""
+        match = _DONE.fullmatch(value or "")
+        if not match or int(match[5]) != version or version < 2:
+            return None
+        action, kind, number, again, _ = match.groups()
+        if not 1 <= int(number) <= ROUND_COUNT:
+            return None
+        return cls(action, int(number), Kind(kind), repeated=bool(again))
 
 
 def create_game(players: Sequence[str], *, team: bool) -> Game:

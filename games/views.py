@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from functools import lru_cache, wraps
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import connection
 from django.http import Http404, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
 from django.utils.translation import get_language, gettext
@@ -30,8 +27,7 @@ from django.views.decorators.http import (
     require_http_methods,
 )
 
-from games import services
-from games.export import write_csv
+from games import export, services
 from games.forms import NewGameForm, RedealForm, VersionForm, new_submission
 from games.messages import (
     already_on_sheet_message,
@@ -47,9 +43,10 @@ from games.messages import (
     taken_back_message,
     undo_conflict_message,
 )
-from games.models import Entry, Game
+from games.models import EDIT, VIEW, Entry, Game
 from games.presenters import contract_texts, sheet_context
 from games.recording import calculator_form, initial_calculator_form, round_of, scored_entry
+from games.services import Done
 from games.sheet import ROUND_COUNT, Kind, is_scored, progress
 from kutsite import content
 from kutsite.htmx import render_page, wants_fragment
@@ -58,11 +55,7 @@ from kutsite.ratelimit import rate_limited
 from scoring.forms import FIELD_NAMES
 from scoring.presenters import Calculation
 
-EDIT = "edit"
-VIEW = "view"
 KEPT_SECONDS = 600
-# `?done=recorded-scored-3-v12`: what a write did, and the sheet's version right after it.
-_DONE = re.compile(r"(recorded|edited|redeal|undone)-(scored|redeal)-(\d{1,2})(-again)?-v(\d{1,9})")
 
 
 class SheetMissing(Http404):
@@ -108,25 +101,11 @@ def private_sheet(view):
 # --- Loading a game by its secret -----------------------------------------------------------
 
 
-# Every sheet request and every phone's poll (each few seconds, per phone) asks for the game
-# behind a secret. Written once as SQL, because the ORM spent ten times longer building these
-# SELECTs than the database took to answer them. Both columns are unique: no ORDER BY needed.
-_SECRET_COLUMNS = {EDIT: "edit_secret", VIEW: "view_secret"}
-_BY_SECRET = {
-    mode: f"SELECT * FROM {Game._meta.db_table} WHERE {column} = %s LIMIT 1"
-    for mode, column in _SECRET_COLUMNS.items()
-}
-_VERSION_BY_SECRET = {
-    mode: f"SELECT version FROM {Game._meta.db_table} WHERE {column} = %s LIMIT 1"
-    for mode, column in _SECRET_COLUMNS.items()
-}
-
-
 def _load(request, mode: str, secret: str) -> Game | None:
     """The game behind a secret, fetched once per request."""
     cache = request.__dict__.setdefault("_games_cache", {})
     if (mode, secret) not in cache:
-        cache[mode, secret] = next(iter(Game.objects.raw(_BY_SECRET[mode], [secret])), None)
+        cache[mode, secret] = Game.objects.by_secret(mode, secret)
     return cache[mode, secret]
 
 
@@ -141,10 +120,7 @@ def _version(request, mode: str, secret: str) -> int | None:
         game = _load(request, mode, secret)
         return None if game is None else game.version
     if not hasattr(request, "_game_version"):  # asked by the ETag, then by the view
-        with connection.cursor() as cursor:
-            cursor.execute(_VERSION_BY_SECRET[mode], [secret])
-            row = cursor.fetchone()
-        request._game_version = row[0] if row else None
+        request._game_version = Game.objects.version_by_secret(mode, secret)
     return request._game_version
 
 
@@ -205,24 +181,6 @@ def sheet_url(game: Game, mode: str = EDIT) -> str:
     return reverse("games:view", args=[game.view_secret])
 
 
-def _done_param(done: services.Done, version: int) -> str:
-    again = "-again" if done.repeated else ""
-    return f"{done.action}-{done.kind.value}-{done.round}{again}-v{version}"
-
-
-def _parse_done(value: str, version: int) -> str | None:
-    """The message of `?done=…`, while it is news: once the sheet has changed again (another
-    round, an undo), a reloaded or copied address no longer says "Round 1 is on the sheet".
-    Only what a write could have said: a round of the game, after a write (version 1 is new)."""
-    match = _DONE.fullmatch(value or "")
-    if not match or int(match[5]) != version or version < 2:
-        return None
-    action, kind, number, again, _ = match.groups()
-    if not 1 <= int(number) <= ROUND_COUNT:
-        return None
-    return done_message(services.Done(action, int(number), Kind(kind), repeated=bool(again)))
-
-
 # --- Pages ----------------------------------------------------------------------------------
 
 
@@ -276,18 +234,16 @@ def _kept_sheet(game: Game, secret: str, version: int, mode: str, language: str,
 def _render_sheet(
     request, game: Game, mode: str, *, status: int = 200, message: str = "", slots: bool = False
 ):
-    secret = game.edit_secret if mode == EDIT else game.view_secret
-    kept = _kept_sheet(game, secret, game.version, mode, get_language(), content.version())
+    kept = _kept_sheet(
+        game, game.secret(mode), game.version, mode, get_language(), content.version()
+    )
+    # a write answers on the edit sheet: the read-only one never says what was done
+    done = mode == EDIT and not message and Done.from_param(request.GET.get("done"), game.version)
     context = {**kept, "game": game}
     context.update(
         {
             "message": message,
-            # a write answers on the edit sheet: the read-only one never says what was done
-            "done": (
-                _parse_done(request.GET.get("done", ""), game.version)
-                if mode == EDIT and not message
-                else ""
-            ),
+            "done": done_message(done) if done else "",
             "poll_headers": json.dumps(
                 {"If-None-Match": quote_etag(sheet_etag(game.version, mode, fragment=True))}
             ),
@@ -375,7 +331,7 @@ def _reload(game: Game) -> Game:
 
 def _after_write(game: Game, done: services.Done):
     version = _reload(game).version
-    return redirect(f"{sheet_url(game)}?done={_done_param(done, version)}")
+    return redirect(f"{sheet_url(game)}?done={done.param(version)}")
 
 
 def _refused_sheet(request, game: Game, message: str, status: int):
@@ -749,23 +705,9 @@ def edit_round(request, secret, number):
 
 
 def _csv(request, game: Game):
-    entries = _entries(game)
-    context = sheet_context(game, entries, contract_texts(), mode=VIEW)
-    stamp = timezone.localdate(game.updated_at).isoformat()
-    # Translators: start of the CSV file name; ASCII letters, digits and hyphens only.
-    name = gettext("kut-game")
-    filename = f"{name}-{stamp}.csv"
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    rows = [[gettext("Round"), gettext("Contract"), *game.players, gettext("Redeals")]]
-    for row in context["rows"]:
-        scores = row.scores or ("", "", "", "")
-        rows.append([row.round, row.contract, *scores, row.redeals or ""])
-    rows.append([gettext("Total"), "", *context["totals"], ""])
-    if context["team_totals"]:
-        a, b = context["team_totals"]
-        rows.append([gettext("Team total"), "", a, b, a, b, ""])
-    write_csv(response, rows, get_language())
+    response["Content-Disposition"] = f'attachment; filename="{export.filename(game)}"'
+    export.write_csv(response, export.sheet_rows(game, _entries(game)), get_language())
     return response
 
 
