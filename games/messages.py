@@ -31,6 +31,12 @@ def redeal_conflict_message() -> str:
     )
 
 
+def invalid_form_message(form) -> str:
+    """A write form's errors, each said once (its hidden fields all say "reload the sheet")."""
+    errors = [str(e) for errors in form.errors.values() for e in errors]
+    return " ".join(dict.fromkeys(errors))
+
+
 def not_saved_message() -> str:
     """A refused Save reopens the page where it was: this says so at the top of it."""
     return gettext("Nothing was saved: correct the fields marked below, then save again.")

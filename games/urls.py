@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.generic import RedirectView
 
 import kutsite.converters  # noqa: F401  (the `round` converter)
-from games import views
+from games.views import buttons, export, rounds, sheets
 
 
 class SecretConverter:
@@ -26,19 +26,19 @@ app_name = "games"
 # tries the patterns in turn, a translated one at the cost of a gettext. No order changes which
 # view a path reaches: a secret is 22 characters or more, and never holds a slash.
 urlpatterns = [
-    path("<game_secret:secret>/", views.sheet, name="sheet"),
-    path(_("view/<game_secret:secret>/"), views.view, name="view"),
+    path("<game_secret:secret>/", sheets.sheet, name="sheet"),
+    path(_("view/<game_secret:secret>/"), sheets.view, name="view"),
     # A sheet's address cut back to its section leads to where games start and are listed.
     path(
         "",
         RedirectView.as_view(pattern_name="games:new", http_method_names=["get", "head"]),
         name="index",
     ),
-    path(_("new/"), views.new, name="new"),
-    path(_("view/<game_secret:secret>/sheet.csv"), views.csv_view, name="view_csv"),
-    path(_("<game_secret:secret>/record/"), views.record, name="record"),
-    path(_("<game_secret:secret>/rounds/<round:number>/"), views.edit_round, name="edit_round"),
-    path(_("<game_secret:secret>/redeal/"), views.redeal, name="redeal"),
-    path(_("<game_secret:secret>/undo/"), views.undo, name="undo"),
-    path("<game_secret:secret>/sheet.csv", views.csv_edit, name="csv"),
+    path(_("new/"), sheets.new, name="new"),
+    path(_("view/<game_secret:secret>/sheet.csv"), export.csv_view, name="view_csv"),
+    path(_("<game_secret:secret>/record/"), rounds.record, name="record"),
+    path(_("<game_secret:secret>/rounds/<round:number>/"), rounds.edit_round, name="edit_round"),
+    path(_("<game_secret:secret>/redeal/"), buttons.redeal, name="redeal"),
+    path(_("<game_secret:secret>/undo/"), buttons.undo, name="undo"),
+    path("<game_secret:secret>/sheet.csv", export.csv_edit, name="csv"),
 ]
