@@ -43,7 +43,6 @@ def _entry_page(
     *,
     round_number: int | None,
     editing: bool,
-    version: int | None = None,
     status: int = 200,
     message: str = "",
     conflict: bool = False,
@@ -53,8 +52,8 @@ def _entry_page(
     kept: bool = False,
     saved: bool = False,
 ):
-    """The record/edit page, for the game at `version` (its own unless given). After a
-    conflict it also shows the sheet as it is now ("here is the latest") above the kept entry.
+    """The record/edit page: the calculator's fields in our own POST form. After a conflict
+    it also shows the sheet as it is now ("here is the latest") above the kept entry.
 
     `kept`: the entry was made for a round that is no longer the next one (another phone
     recorded it, or took rounds back). It stays with its own round and cannot be saved from
@@ -91,7 +90,7 @@ def _entry_page(
             "round_errors": round_errors or [],
             "round_contract": contracts.get(round_number, "") if round_number else "",
             "editing": editing,
-            "version": game.version if version is None else version,
+            "version": game.version,
             "submission": submission or new_submission(),
             "message": message,
             "conflict": conflict,
@@ -117,10 +116,9 @@ def _has_calculator_input(data) -> bool:
     return any(key in data for key in FIELD_NAMES)
 
 
-def _holds(entries, number: int, entry: str) -> bool:
-    """Round `number` on the sheet is scored with exactly this entry (a calculator query)."""
-    scored = [e for e in entries if e.round == number and e.kind == Kind.SCORED]
-    return bool(scored) and scored[-1].query == entry
+def _scored(entries: list[Entry], number: int) -> Entry | None:
+    """Round `number`'s scores on the sheet, if it has them."""
+    return next((e for e in entries if e.kind == Kind.SCORED and e.round == number), None)
 
 
 def _sent_entry_page(
@@ -167,8 +165,9 @@ def _other_round_page(
     """An entry (`entry`, its calculator query) made for round `number`, which is no longer
     the next round: it was recorded meanwhile, here or on another phone, or rounds were taken
     back. `submission`: the id of the form that sent it (None: an address opened again)."""
-    held = _holds(entries, number, entry)  # scored, with exactly this entry
-    if not is_scored(entries, number):
+    scored = _scored(entries, number)
+    held = scored is not None and scored.query == entry  # scored, with exactly this entry
+    if scored is None:
         next_round = progress([e.line for e in entries]).next_round
         message = moved_meanwhile_message(number, next_round)
     elif held:
@@ -199,14 +198,13 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     submission = ""
     round_errors: list[str] = []
 
-    def page(*, version: int, status: int = 200, message: str = "", conflict=False, on=game):
+    def page(*, status: int = 200, message: str = "", conflict=False, on=game):
         return _entry_page(
             request,
             on,
             form,
             round_number=round_number,
             editing=editing,
-            version=version,
             status=status,
             message=message,
             conflict=conflict,
@@ -229,13 +227,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         if editing:  # the round is the page's own (its address)
             if not is_scored(entries, round_number):
                 return taken_back(fresh, entries, status=409)
-            return page(
-                version=fresh.version,
-                status=409,
-                message=conflict_message(),
-                conflict=True,
-                on=fresh,
-            )
+            return page(status=409, message=conflict_message(), conflict=True, on=fresh)
         next_round = progress([e.line for e in entries]).next_round
         if sent is not None and sent != next_round:
             # Round `sent` was recorded meanwhile (or rounds were taken back): the entry must
@@ -249,7 +241,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         )
 
     if not version_form.is_valid():
-        return page(version=game.version, status=400, message=invalid_form_message(version_form))
+        return page(status=400, message=invalid_form_message(version_form))
     version = version_form.cleaned_data["version"]
     submission = version_form.cleaned_data["submission"]
     # Sent twice: the first copy was saved (for the round the form was drawn for).
@@ -267,7 +259,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
         return conflict(game)
     if not fixed:
         # The game is over: the page says so, and there is no field to correct.
-        return page(version=version, status=400)
+        return page(status=400)
     if sent != round_number:
         fresh = reload(game)
         if fresh.version != version:
@@ -281,13 +273,13 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
             message = refusal_message(refusal)
             return _sent_entry_page(request, game, entries, sent, status=400, message=message)
         round_errors.append(fixed_round_message(round_number, editing=editing))
-        return page(version=version, status=400, message=not_saved_message())
+        return page(status=400, message=not_saved_message())
     if request.POST.get("action") == "check":
         # Checking writes nothing: its answer is the page's own address holding the entry (as a
         # live answer writes it), so Back, Reload and the language switch never meet a POST.
         return redirect(f"{request.path}?{form.query_string()}#result-heading")
     if not form.is_valid():
-        return page(version=version, status=400, message=not_saved_message())
+        return page(status=400, message=not_saved_message())
     write = services.edit_round if editing else services.record_round
     try:
         done = write(game, version, submission=submission, **scored_entry(form))
@@ -296,7 +288,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
     except services.Refused as refusal:
         if refusal.reason is services.Reason.NOT_RECORDED:
             return taken_back(game, entries, status=400)
-        return page(version=version, status=400, message=refusal_message(refusal))
+        return page(status=400, message=refusal_message(refusal))
     return after_write(game, done)
 
 
@@ -334,8 +326,7 @@ def edit_round(request, secret, number):
     if request.method == "POST":
         return _entry_post(request, game, editing=True, round_number=number)
     entries = game_entries(game)
-    entry = next((e for e in entries if e.kind == Kind.SCORED and e.round == number), None)
-    if entry is None:
+    if (entry := _scored(entries, number)) is None:
         raise Http404("Round not on the sheet")
     data = request.GET if _has_calculator_input(request.GET) else QueryDict(entry.query)
     form = calculator_form(data, game, round_number=number)
