@@ -191,7 +191,7 @@ def test_running_totals_leader_and_team_totals(client, team_game):
     assert 'data-team-total="A">620<' in html
     assert 'data-team-total="B">150<' in html
     assert "data-leader" in html
-    assert "Ben and Dila" in html
+    assert "After 2 rounds, the team of Ben and Dila leads with 150 points." in html
     assert 'data-next-round="3"' in html
 
 
