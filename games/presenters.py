@@ -84,26 +84,25 @@ def sheet_context(
     can_edit = mode == EDIT
     rows = [_row_view(game, row, contracts, state.next_round, can_edit) for row in table.rows]
 
+    # The leaders and the ranking: the teams at a team table (S5), the players otherwise.
     if game.team:
         team_names = {n: join_words([players[s - 1] for s in TEAMS[n - 1]]) for n in (1, 2)}
         leader_names = [team_names[n] for n in table.leaders]
-    else:
-        team_names = {}
-        leader_names = [players[s - 1] for s in table.leaders]
-    leader_total = None
-    if table.leaders:
-        first = table.leaders[0]
-        leader_total = table.team_totals[first - 1] if game.team else table.totals[first - 1]
-
-    if game.team:
+        totals = table.team_totals
         places = ranking(
-            [(team_label(TEAMS[n - 1][0]), team_names[n], table.team_totals[n - 1]) for n in (1, 2)]
+            [(team_label(TEAMS[n - 1][0]), team_names[n], totals[n - 1]) for n in (1, 2)]
         )
     else:
-        places = ranking([(str(s), players[s - 1], table.totals[s - 1]) for s in (1, 2, 3, 4)])
+        leader_names = [players[s - 1] for s in table.leaders]
+        totals = table.totals
+        places = ranking([(str(s), players[s - 1], totals[s - 1]) for s in (1, 2, 3, 4)])
+    leader_total = totals[table.leaders[0] - 1] if table.leaders else None
 
     last = entries[-1] if entries else None
     secret = game.edit_secret
+    # The edit secret never reaches a read-only page.
+    sheet_url = reverse("games:sheet", args=[secret]) if can_edit else ""
+    view_url = reverse("games:view", args=[game.view_secret])
     return {
         "game": game,
         "can_edit": can_edit,
@@ -133,9 +132,8 @@ def sheet_context(
         # "twice", "zweimal": a count of redeals (at most three) reads as a word
         "redeals_word": times_word(state.redeals) if state.redeals else "",
         "last_entry": last,
-        # The edit secret never reaches a read-only page.
-        "sheet_url": reverse("games:sheet", args=[secret]) if can_edit else "",
-        "view_url": reverse("games:view", args=[game.view_secret]),
+        "sheet_url": sheet_url,
+        "view_url": view_url,
         "record_url": reverse("games:record", args=[secret]) if can_edit else "",
         "redeal_url": reverse("games:redeal", args=[secret]) if can_edit else "",
         "undo_url": reverse("games:undo", args=[secret]) if can_edit else "",
@@ -144,11 +142,7 @@ def sheet_context(
             if can_edit
             else reverse("games:view_csv", args=[game.view_secret])
         ),
-        "self_url": (
-            reverse("games:sheet", args=[secret])
-            if can_edit
-            else reverse("games:view", args=[game.view_secret])
-        ),
+        "self_url": sheet_url or view_url,
     }
 
 
