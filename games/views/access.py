@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
-from games.models import EDIT, Entry, Game
+from games.models import Entry, Game
 from games.services import Done
 
 SHEET_VARY = ("HX-Request", "HX-History-Restore-Request", "Cookie", "Accept-Encoding")
@@ -81,10 +81,8 @@ def game_entries(game: Game) -> list[Entry]:
     return list(Entry.objects.filter(game=game).order_by("seq"))
 
 
-def sheet_url(game: Game, mode: str = EDIT) -> str:
-    if mode == EDIT:
-        return reverse("games:sheet", args=[game.edit_secret])
-    return reverse("games:view", args=[game.view_secret])
+def sheet_url(game: Game) -> str:
+    return reverse("games:sheet", args=[game.edit_secret])
 
 
 def after_write(game: Game, done: Done):

@@ -67,7 +67,7 @@ def render_sheet(
     if status != 200:
         # A refused write shows the whole page (the message sits outside the fragment) at the
         # address it was sent to (…/undo/): the language switch leads to the sheet's own.
-        context["page_path"] = sheet_url(game, mode)
+        context["page_path"] = shown["self_url"]
         return render(request, "games/sheet.html", context, status=status)
     return render_page(request, "games/sheet.html", "sheet", context)
 
