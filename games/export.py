@@ -21,7 +21,8 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext
 
 from games.models import VIEW, Entry, Game
 from games.presenters import contract_texts, sheet_context
@@ -54,11 +55,12 @@ def write_csv(stream: IO[str], rows: Iterable[Iterable[object]], language: str |
 
 
 def filename(game: Game) -> str:
-    """The file's name: the day of the game's last change, after a translated word."""
+    """The file's name: a translated word, the day of the game's last change and the players'
+    names in ASCII (two games of one day get two names), e.g. kut-game-2026-12-06-ana-ben.csv."""
     stamp = timezone.localdate(game.updated_at).isoformat()
     # Translators: start of the CSV file name; ASCII letters, digits and hyphens only.
-    name = gettext("kut-game")
-    return f"{name}-{stamp}.csv"
+    parts = [gettext("kut-game"), stamp, slugify(" ".join(game.players))[:40].strip("-")]
+    return "-".join(filter(None, parts)) + ".csv"
 
 
 def sheet_rows(game: Game, entries: Sequence[Entry]) -> list[list[object]]:
@@ -72,4 +74,7 @@ def sheet_rows(game: Game, entries: Sequence[Entry]) -> list[list[object]]:
     if context["team_totals"]:
         a, b = context["team_totals"]
         rows.append([gettext("Team total"), "", a, b, a, b, ""])
+    if context["finished"]:  # after the last round: who won (S6), a team at a team table
+        winners = ngettext("Winner", "Winners", len(context["leaders"]))
+        rows.append([winners, "", context["leaders_text"], "", "", "", ""])
     return rows

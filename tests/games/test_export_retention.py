@@ -61,6 +61,34 @@ def test_csv_in_german_and_from_the_read_only_link(client, team_game):
     assert rows[-1] == ["Team-Summe", "", "0", "120", "0", "120", ""]
 
 
+@pytest.mark.parametrize(
+    ("language", "path", "tie", "word", "winners"),
+    [
+        ("en", "games", False, "Winner", "Jürgen"),
+        ("de", "spiele", False, "Gewinner", "Jürgen"),
+        ("en", "games", True, "Winners", "Jürgen and Dila"),  # level on the lowest total
+        ("de", "spiele", True, "Gewinner", "Jürgen und Dila"),
+    ],
+)
+def test_a_finished_games_csv_names_the_winner_and_its_players(
+    client, language, path, tie, word, winners
+):
+    game = services.create_game(("Şule", "Jürgen", "Cem", "Dila"), team=False)
+    for number in range(1, 21):
+        add_scored(game, number, (50, 0, 20, 0 if tie else 10))
+    response = client.get(f"/{language}/{path}/{game.edit_secret}/sheet.csv")
+    disposition = response["Content-Disposition"]
+    assert disposition.endswith(f'-{timezone.localdate().isoformat()}-sule-jurgen-cem-dila.csv"')
+    rows = read_csv(response, delimiter=";" if language == "de" else ",")
+    assert rows[-1] == [word, "", winners, "", "", "", ""]
+
+
+def test_an_unfinished_games_csv_names_no_winner(client, game):
+    add_scored(game, 1, (0, 70, 500, 50))
+    rows = read_csv(client.get(f"/en/games/{game.edit_secret}/sheet.csv"))
+    assert rows[-1][0] == "Total"
+
+
 FORMULAS = [
     "=1+1",
     "+cmd|' /C calc'!A0",
