@@ -1,12 +1,15 @@
-"""Keyboard only, in Chromium: every focus ring is drawn whole, no neighbour paints over it
-(WCAG 2.2: 2.4.7 Focus Visible)."""
+"""Keyboard only, in Chromium: every focus ring is drawn whole, no neighbour paints over it and
+no scrolling box cuts it off (WCAG 2.2: 2.4.7 Focus Visible)."""
 
 import io
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 from PIL import Image
 from playwright.sync_api import expect
 
+from games import services
 from tests.referee.helpers import CHECK
 
 pytestmark = [
@@ -62,3 +65,22 @@ def test_a_focused_picker_tile_shows_its_whole_ring_above_its_neighbours(
     tile = page.locator("[data-tile-picker] :focus")
     expect(tile.locator("b")).to_have_text("5")  # black 5
     assert_ring_drawn(page, tile.bounding_box(), ("left", "right", "bottom"))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_ring_of_a_rounds_edit_link_is_not_cut_off_by_the_sheets_scrolling_box(
+    live_server, page, language
+):
+    """The sheet's table scrolls sideways if it has to: its box cut off the left side of the
+    ring round the first column's links (the round numbers that open a round to correct)."""
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    services.record_round(game, game.version, round_number=1, scores=[0, 40, 120, 35], query="")
+    with translation.override(language):
+        address = reverse("games:sheet", args=[game.edit_secret])
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + address)
+    page.locator("#undo-question").focus()
+    page.keyboard.press("Tab")
+    link = page.locator("#edit-round-1")
+    expect(link).to_be_focused()
+    assert_ring_drawn(page, link.bounding_box(), ("left", "right"))
