@@ -1,5 +1,6 @@
-"""Keyboard only, in Chromium: every focus ring is drawn whole, no neighbour paints over it and
-no scrolling box cuts it off (WCAG 2.2: 2.4.7 Focus Visible)."""
+"""Keyboard only, in Chromium: every focus ring is drawn whole (no neighbour paints over it, no
+scrolling box cuts it off), and a live answer that arrives never leaves the focus on <body>
+(WCAG 2.2: 2.4.7 Focus Visible, 2.4.3 Focus Order)."""
 
 import io
 
@@ -10,7 +11,8 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from games import services
-from tests.referee.helpers import CHECK
+from tests.referee.helpers import CHECK, DISCARD, RACK
+from tests.scoring.helpers import base_round, url
 
 pytestmark = [
     pytest.mark.browser,
@@ -18,6 +20,12 @@ pytestmark = [
 ]
 
 PHONE = {"width": 360, "height": 640}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """No service worker: it would fetch the live answers that `page.route` holds on their way."""
+    return {**browser_context_args, "service_workers": "block"}
 
 
 def ring_colour_beside(page, box, side):
@@ -84,3 +92,66 @@ def test_the_ring_of_a_rounds_edit_link_is_not_cut_off_by_the_sheets_scrolling_b
     link = page.locator("#edit-round-1")
     expect(link).to_be_focused()
     assert_ring_drawn(page, link.bounding_box(), ("left", "right"))
+
+
+# A live answer on screen, the field before it that asks for a new one, what to type at the end
+# of that field (after deleting as many characters as it says), and the box the answer comes into.
+ANSWERS = [
+    ("en", CHECK["en"] + "?indicator=b8&tiles=r12+r13+r1&round=", "#id_tiles", 0, " r2", "check"),
+    ("de", CHECK["de"] + "?indicator=b8&tiles=r12+r13+r1&round=", "#id_tiles", 0, " r2", "check"),
+    ("en", DISCARD["en"] + "?indicator=b8&table=b4+b5+b6&tile=b3", "#id_tile", 1, "7", "discard"),
+    ("de", RACK["de"] + "?indicator=b8&round=3&rack=r1+k1+b1+y5+y5", "#id_rack", 0, " y6", "rack"),
+    ("en", None, "#id_points4", 0, "1", "calculator"),
+    ("de", None, "#id_points4", 0, "1", "calculator"),
+]
+
+
+def wait_until(page, condition):
+    for _ in range(100):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    assert condition()
+
+
+@pytest.mark.parametrize(
+    ("language", "address", "field", "deleted", "typed", "tool"),
+    ANSWERS,
+    ids=[f"{answer[-1]}-{answer[0]}" for answer in ANSWERS],
+)
+def test_the_keyboard_in_an_answer_on_its_way_out_stays_in_the_answer(
+    live_server, page, language, address, field, deleted, typed, tool
+):
+    """Type, then Tab on into the answer on screen before the new one arrives: the link it was
+    on is replaced, and the focus went to <body> (the next Tab skipped the new answer). It stays
+    on the answer's box, and the next Tab goes into the new answer."""
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + (address or url(language, **base_round())))
+    result = page.locator(f"#{tool}-result")
+    in_result = f"!!document.activeElement.closest('#{tool}-result')"
+    held = []
+
+    def hold(route):
+        if route.request.headers.get("hx-request"):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/*", hold)
+    page.locator(field).focus()
+    page.keyboard.press("End")
+    for _ in range(deleted):
+        page.keyboard.press("Backspace")
+    page.keyboard.type(typed)
+    wait_until(page, lambda: held)  # the form asks once typing pauses: held on its way
+    before = result.inner_html()
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        if page.evaluate(in_result):
+            break
+    assert page.evaluate(in_result)
+    held[0].continue_()
+    wait_until(page, lambda: result.inner_html() != before)
+    assert page.evaluate("document.activeElement !== document.body")
+    page.keyboard.press("Tab")
+    assert page.evaluate(in_result)

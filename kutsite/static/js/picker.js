@@ -11,12 +11,13 @@
   }
 
   function changed(input) {
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    input.dispatchEvent(new Event("change", { bubbles: true }));
+    ["input", "change"].forEach(function (name) {
+      input.dispatchEvent(new Event(name, { bubbles: true }));
+    });
   }
 
   function tokens(value) {
-    return value.split(/[\s,+\-]+/).filter(function (t) { return t.length > 0; });
+    return value.split(/[\s,+\-]+/).filter(Boolean);
   }
 
   document.addEventListener("click", function (event) {
@@ -50,8 +51,7 @@
   function advance(picker, input) {
     var group = picker.dataset.pickerGroup;
     if (!group) { return; }
-    var inputs = Array.prototype.slice.call(
-      document.querySelectorAll("[data-picker-input='" + group + "']"));
+    var inputs = Array.from(document.querySelectorAll("[data-picker-input='" + group + "']"));
     var next = inputs[inputs.indexOf(input) + 1];
     if (!next) { return; }
     picker.dataset.currentTarget = next.id;
@@ -71,15 +71,15 @@
       if (input) { event.preventDefault(); input.focus(); }
       return;
     }
-    var rows = Array.prototype.map.call(picker.querySelectorAll(".tile-picker__row"), function (row) {
-      return Array.prototype.slice.call(row.querySelectorAll("button"));
+    var rows = Array.from(picker.querySelectorAll(".tile-picker__row"), function (row) {
+      return Array.from(row.querySelectorAll("button"));
     });
-    var all = [].concat.apply([], rows);
-    var r = rows.findIndex(function (row) { return row.indexOf(button) >= 0; });
-    var c = rows[r].indexOf(button);
+    var all = rows.flat(), i = all.indexOf(button);
+    var r = rows.findIndex(function (row) { return row.includes(button); }),
+      c = rows[r].indexOf(button);
     var next = {
-      ArrowLeft: all[all.indexOf(button) - 1],
-      ArrowRight: all[all.indexOf(button) + 1],
+      ArrowLeft: all[i - 1],
+      ArrowRight: all[i + 1],
       ArrowUp: rows[r - 1] && rows[r - 1][Math.min(c, rows[r - 1].length - 1)],
       ArrowDown: rows[r + 1] && rows[r + 1][Math.min(c, rows[r + 1].length - 1)],
       Home: all[0],
@@ -92,8 +92,8 @@
   });
 
   function aim(picker, input) {
-    var label = picker.querySelector("[data-picker-current]");
-    var inputLabel = document.querySelector("label[for='" + input.id + "']");
+    var label = picker.querySelector("[data-picker-current]"),
+      inputLabel = document.querySelector("label[for='" + input.id + "']");
     if (label && inputLabel) { label.textContent = inputLabel.textContent; }
   }
 
@@ -175,8 +175,18 @@
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
     document.addEventListener(name, stale);
   });
-  document.addEventListener("htmx:afterSwap", function (event) {
-    event.detail.target.removeAttribute("data-stale");
+  // An answer coming in is current. The keyboard may have gone on into the answer on screen
+  // while it was on its way: the link it is on goes with the old answer, so the focus moves to
+  // the answer's box, not to <body>, and the next Tab goes on into the new answer.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var box = e.detail.target;
+    if (e.detail.shouldSwap) {
+      box.removeAttribute("data-stale");
+      if (box.contains(document.activeElement)) {
+        box.tabIndex = -1;
+        box.focus({ preventScroll: true });
+      }
+    }
   });
   // The answer's one line for screen readers (role="status") is left alone when it says the
   // same again: written anew, it would be read out once more after every pause in typing.
