@@ -198,7 +198,7 @@ def new_entry(slug: str) -> dict:
     ("language", "slug", "words"),
     [
         ("en", "main", "The glossary page uses this anchor for something else."),
-        ("de", "Main", "Die Glossar-Seite verwendet diesen Anker schon für etwas anderes."),
+        ("de", "Main", "Die Glossarseite verwendet diesen Anker schon für etwas anderes."),
         ("en", "Okey", "The entry “Okey” already has this anchor (as “okey”)."),
         ("de", "OKEY", "Der Eintrag „Okey“ hat diesen Anker schon (als „okey“)."),
         (
