@@ -30,6 +30,9 @@ RECORDED_DE = (
     "anderen Runde zugeordnet: Du findest sie unten, weiterhin als Runde 4."
 )
 
+# The sheet's stylesheet: linked where the page shows the sheet as it is now.
+SHEET_STYLES = 'href="/static/games/games.css"'
+
 
 def h1(html: str) -> str:
     return " ".join(re.search(r"<h1>(.*?)</h1>", html, re.S).group(1).split())
@@ -80,6 +83,7 @@ def test_the_conflict_says_round_4_was_recorded_and_keeps_the_entry_as_round_4()
     assert 'data-round-fixed="4"' in html
     # the sheet as phone A left it: round 4 with A's scores
     assert re.search(r'<tr data-round="4">.*?data-score="70"', html, re.S)
+    assert SHEET_STYLES in html  # the sheet shown here comes with its styles
     assert game.entries.filter(round=4).get().scores == expected_scores(calculator_data(4))
 
 
@@ -233,6 +237,7 @@ def test_a_reloaded_record_page_keeps_its_entry_for_the_round_it_was_made_for(la
         form = entry_form(html)
         assert form.form["method"] == "get" and "save-round" not in form.buttons
         assert re.search(r'<tr data-round="4">.*?data-score="70"', html, re.S)  # A's round 4
+        assert SHEET_STYLES in html
     # Recording it as round 5 still takes a page that says round 5, and a named tap there.
     page = tap(phone_b, html, "record-kept").content.decode()
     assert input_attrs(page, "round")["value"] == "5" and "data-message" not in page
@@ -243,6 +248,7 @@ def test_a_reloaded_record_page_for_the_next_round_is_the_usual_page(client, gam
     add_scored(game, 1, (0, 10, 20, 30))
     html = client.get(urls(game)["record"], calculator_data(2, points2=27)).content.decode()
     assert "data-message" not in html and "save-round" in entry_form(html).buttons
+    assert SHEET_STYLES not in html  # no sheet shown: the record page's own styles only
     assert input_attrs(html, "round")["value"] == "2"
     assert input_attrs(html, "points2")["value"] == "27"
 

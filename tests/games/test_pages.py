@@ -381,6 +381,41 @@ def test_full_sheet_stays_within_the_page_budget(client, team_game, language):
         assert total <= OWN_BYTES, (url, total)
 
 
+# Four names as long as a name may be (kutsite.text.NAME_LENGTH), letters outside ASCII as well.
+LONGEST_NAMES = (
+    "Anna-Katharina Schröder-Wößner",
+    "Hans-Jürgen Müller-Lüdenscheid",
+    "Maximilian von Schönefeld-Weiß",
+    "Zeynep Gülşah Öztürk-Karaçoğlu",
+)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_record_and_correct_pages_stay_within_the_page_budget(client, language):
+    """≤ 40 KB of our own HTML + CSS + JS: the record page of a fresh game, and the page that
+    corrects round 20 of a whole game, at a team table with the longest names. They load the
+    record page's own script and styles only, not the sheet's (games.css comes where the page
+    shows the sheet: a conflict, an entry kept)."""
+    from games import services
+
+    fresh = services.create_game(LONGEST_NAMES, team=True)
+    full = services.create_game(LONGEST_NAMES, team=True)
+    for n in range(1, 21):
+        add_scored(full, n, (1000, 1250, 0, 10 * n))
+    with translation.override(language):
+        urls = [
+            reverse("games:record", args=[fresh.edit_secret]),
+            reverse("games:edit_round", args=[full.edit_secret, 20]),
+        ]
+    for url in urls:
+        html = client.get(url).content
+        assert LONGEST_NAMES[0].encode() in html
+        assets = set(own_assets(html))
+        assert "games/entry.js" in assets and not assets & {"games/sheet.js", "games/games.css"}
+        total = own_bytes(html)
+        assert total <= OWN_BYTES, (url, total)
+
+
 @pytest.mark.parametrize(
     ("language", "lines"),
     [
