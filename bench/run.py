@@ -651,7 +651,7 @@ def print_report(report: dict) -> list[str]:
         "\n×static: median over rounds of req/s ÷ the neighbouring static runs' req/s. CPU×: "
         "the same from server CPU time per request (steadier on a busy machine).\n"
         "queries: cold cache (a real render) / warm cache. own KB: HTML + our CSS + JS "
-        "(htmx aside), print.css included. cache: public (kept by the page cache and proxies) "
+        "(htmx aside). cache: public (kept by the page cache and proxies) "
         "or private."
     )
     if report["skipped"]:

@@ -34,7 +34,6 @@ LIGHT_BG = "#fbfaf7"
 # read-only game sheet kept offline needs to look like itself.
 STATIC_FILES = [
     "css/site.css",
-    "css/print.css",
     "js/site.js",
     "django_htmx/htmx-2.min.js",
     "rules/rules.css",

@@ -463,7 +463,7 @@ def test_the_sheet_offers_print_and_says_it_updates_itself_only_where_scripts_ru
     live_server, browser, scripts
 ):
     """Without JavaScript the Print button would do nothing and the sheet does not refresh
-    itself: neither is shown then (the browser's own print menu still uses print.css)."""
+    itself: neither is shown then (the browser’s own print menu still prints it)."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     services.record_round(game, 1, round_number=1, scores=(0, 1, 2, 3), query="")
     context = browser.new_context(java_script_enabled=scripts, viewport=PHONE)

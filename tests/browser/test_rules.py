@@ -88,3 +88,20 @@ def test_rules_pages_are_accessible_in_dark_mode(
     page.emulate_media(color_scheme="dark")
     page.goto(live_server.url + path)
     assert_accessible(page)
+
+
+@pytest.mark.parametrize("path", ["/de/runden/12/", "/en/guide/"])
+def test_a_printed_rules_page_leaves_out_the_site_around_it(live_server, page, content, path):
+    """Paper gets the rules, not the header, the language switch, the footer or a button: the
+    print rules are part of site.css, which every page loads."""
+    page.goto(live_server.url + path)
+    chrome = [".site-header", ".lang-switch", ".site-footer", "button"]
+    for selector in chrome[:3]:
+        expect(page.locator(selector).first).to_be_visible()
+    page.emulate_media(media="print")
+    for selector in chrome:
+        assert page.locator(selector).evaluate_all(
+            "(all) => all.every((e) => getComputedStyle(e).display === 'none')"
+        )
+    expect(page.locator("h1")).to_be_visible()
+    assert page.locator("body").evaluate("(b) => getComputedStyle(b).fontSize") == "14.6667px"

@@ -7,7 +7,7 @@ import pytest
 
 from tests.scoring.helpers import base_round
 from tests.scoring.helpers import url as calculator_url
-from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_bytes
+from tests.weight import FIRST_HTML_GZIPPED, HASHED_NAME, OWN_BYTES, own_bytes
 
 from .helpers import PREFIX, check_url, discard_url, rack_url, ruling_path
 
@@ -71,3 +71,16 @@ def test_pages_stay_within_the_weight_budget(client, url):
     html = client.get(url).content
     assert own_bytes(html) <= OWN_BYTES
     assert len(gzip.compress(html)) <= FIRST_HTML_GZIPPED
+
+
+def test_the_budget_weighs_static_addresses_as_production_names_them(tmp_path):
+    """Tests serve `site.css` by that name; production serves `site.860a84559c55.css`, one
+    hashed name per static address on the page, each weighed too."""
+    from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
+    from django.core.files.base import ContentFile
+
+    storage = ManifestStaticFilesStorage(location=tmp_path)
+    hashed = storage.hashed_name("css/site.css", ContentFile(b"body{}"))
+    assert len(hashed) - len("css/site.css") == HASHED_NAME
+    html = b'<img src="/static/icons/favicon.svg"><img src="/static/icons/favicon.png">'
+    assert own_bytes(html) == len(html) + 2 * HASHED_NAME

@@ -214,9 +214,11 @@ def test_an_answer_is_not_for_search_engines_but_its_link_keeps_the_query(client
     assert 'rel="canonical"' not in head and "hreflang" not in head
     query = answer.partition("?")[2].replace("&", "&amp;")
     assert f'<meta property="og:url" content="http://testserver{form}?{query}">' in head
+    # No snippet for search results it is kept out of; the preview's words stay.
+    assert 'name="description"' not in head and 'property="og:description"' in head
     empty = client.get(form).content.decode().partition("</head>")[0]
     assert f'<link rel="canonical" href="http://testserver{form}">' in empty
-    assert 'name="robots"' not in empty
+    assert 'name="robots"' not in empty and '<meta name="description" content="' in empty
 
 
 @pytest.mark.django_db
