@@ -1,18 +1,6 @@
-// Recording or correcting a round: the sheet's players fixed, a round kept with no signal.
+// Recording or correcting a round: a round kept with no signal.
 (function () {
   "use strict";
-
-  // The names and the kind of table belong to the sheet (the server uses the sheet's own
-  // whatever is sent), so the calculator shows them read-only.
-  function fixPlayers() {
-    document.querySelectorAll("form[data-fixed-players]").forEach(function (form) {
-      form.querySelectorAll("input[name^='name']").forEach(function (input) {
-        input.readOnly = true;
-      });
-      var team = form.querySelector("input[name='team']");
-      if (team) { team.disabled = true; }
-    });
-  }
 
   // A round saved with no signal is not lost: it stays on this phone (localStorage, under the
   // form's address, i.e. the game and the round being edited) and the page says so; it is sent
@@ -116,7 +104,6 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    fixPlayers();
     document.querySelectorAll("form[data-keep-offline]").forEach(keepOffline);
   });
 })();
