@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from kutsite import content
@@ -33,10 +34,18 @@ from rules.engine.solver import MAX_RACK_TILES
 from rules.engine.tiles import PILE_AFTER_DEAL, Tile, excess_copies
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.models import Round
-from rules.reasons import sentence, validation_error
+from rules.reasons import rule_numbers, sentence, validation_error
 from rules.wording import contract_text
 
 _ = gettext_lazy
+# X5: the fewest tiles the pile must hold for a penalty, as a word ("fewer than two").
+_fewest_to_draw = lazy(
+    lambda: (
+        gettext("With fewer than %(least)s, no penalty tiles can be drawn.")
+        % {"least": rule_numbers()["least"]}
+    ),
+    str,
+)
 TEXT_LIMIT = 200
 
 NOTATION_ATTRS = {
@@ -229,7 +238,7 @@ class DiscardCheckForm(CheckerForm):
     )
     pile = IntegerField(
         label=_("Tiles left in the draw pile (optional)"),
-        help_text=_("With fewer than two, no penalty tiles can be drawn."),
+        help_text=_fewest_to_draw(),
         required=False,
         min_value=0,
         max_value=PILE_AFTER_DEAL,

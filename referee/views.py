@@ -28,7 +28,9 @@ from referee.examples import readable
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm, contract_rounds
 from referee.models import Ruling
 from referee.rack import RackResult, rack_result
+from rules.engine.discards import PENALTY_TILES
 from rules.engine.verdicts import InputError
+from rules.reasons import rule_numbers
 
 #: Cards are addressed with `?v=<digest>` from the pages; such a URL never changes content.
 CARD_MAX_AGE = 60 * 60
@@ -271,6 +273,7 @@ def discard(request):
     """Discard checker: `?table=…&tile=…&indicator=…&rack=…&pile=…&final=1` → 0 or 2 tiles."""
     form, result = _discard_check(request)
     context = _with_card(request, _checker_context(request, form, result))
+    context["penalty_tiles"] = PENALTY_TILES  # what the page's lead says a penalty costs (X1, X2)
     return render_page(request, "referee/discard.html", "result", context)
 
 
@@ -310,6 +313,7 @@ def rack(request):
     """Rack helper: `?indicator=…&round=…&rack=…&opened=1` → the opening, the outs, the penalty."""
     form, result = _rack_answer(request)
     context = _with_card(request, _checker_context(request, form, result))
+    context["numbers"] = rule_numbers()  # "you score 0" when it all goes down at once (S1)
     return render_page(request, "referee/rack.html", "result", context)
 
 

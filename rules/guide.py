@@ -387,7 +387,7 @@ def _working(result: ScoreResult, seat: int) -> str:
         if code == "FACE_VALUES":
             terms.extend(str(t.number) for t in step.facts["tiles"])
         elif code in ("OKEY_25", "FALSE_JOKER_25"):
-            terms.extend(["25"] * step.facts["count"])
+            terms.extend([str(step.facts["each"])] * step.facts["count"])
         elif code == "MULTIPLIER":
             factor = step.facts["factor"]
     if not terms or factor is None:

@@ -306,10 +306,23 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     ),
     # Discards and buying
     R.NOT_PLAYABLE: _("Neither an Okey nor a tile that fits a meld on the table: no penalty."),
-    R.OKEY_DISCARD: _("Discarding an Okey costs 2 penalty tiles."),
-    R.PLAYABLE_DISCARD: _(
-        "The tile could be added to meld %(meld)s on the table (%(at)s), so discarding it "
-        "costs 2 penalty tiles."
+    R.OKEY_DISCARD: (
+        ngettext_lazy(
+            "Discarding an Okey costs %(penalty_tiles)s penalty tile.",
+            "Discarding an Okey costs %(penalty_tiles)s penalty tiles.",
+            "penalty_tiles",
+        ),
+        "penalty_tiles",
+    ),
+    R.PLAYABLE_DISCARD: (
+        ngettext_lazy(
+            "The tile could be added to meld %(meld)s on the table (%(at)s), so discarding it "
+            "costs %(penalty_tiles)s penalty tile.",
+            "The tile could be added to meld %(meld)s on the table (%(at)s), so discarding it "
+            "costs %(penalty_tiles)s penalty tiles.",
+            "penalty_tiles",
+        ),
+        "penalty_tiles",
     ),
     R.NO_CHOICE: _(
         "Normally a penalty discard (%(offence)s), but every tile on the rack would carry a "
@@ -322,9 +335,9 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.PILE_TOO_SMALL: (
         ngettext_lazy(
             "Normally a penalty discard (%(offence)s), but only %(pile)s tile is left in the "
-            "draw pile: with fewer than two, no penalty tiles are drawn.",
+            "draw pile: with fewer than %(least)s, no penalty tiles are drawn.",
             "Normally a penalty discard (%(offence)s), but only %(pile)s tiles are left in the "
-            "draw pile: with fewer than two, no penalty tiles are drawn.",
+            "draw pile: with fewer than %(least)s, no penalty tiles are drawn.",
             "pile",
         ),
         "pile",
@@ -370,30 +383,30 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.DISCARDER_CANNOT_TAKE: _("Player %(seat)s cannot take back their own discard."),
     R.NEGATIVE_LIMIT: _("A buying limit cannot be negative (%(limit)s)."),
     # Scoring: one line of a player's working each (the calculator lists them as arithmetic)
-    R.FINISHER_ZERO: _("Ended the round: 0"),
-    R.TEAM_PARTNER_ZERO: _("Partner of %(partner)s, who ended the round: 0"),
+    R.FINISHER_ZERO: _("Ended the round: %(points)s"),
+    R.TEAM_PARTNER_ZERO: _("Partner of %(partner)s, who ended the round: %(points)s"),
     R.NOT_MELDED: _("Not melded: %(points)s"),
     R.FINAL_ROUND_500: _("Final round, did not lay the whole rack down: %(points)s"),
     R.FACE_VALUES: _("Tiles by their numbers: %(tiles)s = %(points)s"),
     R.OKEY_25: (
         ngettext_lazy(
-            "%(count)s Okey × 25 = %(points)s",
-            "%(count)s Okeys × 25 = %(points)s",
+            "%(count)s Okey × %(each)s = %(points)s",
+            "%(count)s Okeys × %(each)s = %(points)s",
             "count",
         ),
         "count",
     ),
     R.FALSE_JOKER_25: (
         ngettext_lazy(
-            "%(count)s false joker × 25 = %(points)s",
-            "%(count)s false jokers × 25 = %(points)s",
+            "%(count)s false joker × %(each)s = %(points)s",
+            "%(count)s false jokers × %(each)s = %(points)s",
             "count",
         ),
         "count",
     ),
     R.POINTS_GIVEN: _("Counted by the player: %(points)s"),
     R.MULTIPLIER: _("× %(factor)s, because the Okey is %(colour)s: %(points)s"),
-    R.DOUBLED: _("× 2, because the round was finished with Okey: %(points)s"),
+    R.DOUBLED: _("× %(factor)s, because the round was finished with Okey: %(points)s"),
     # Scoring: notes about the whole round
     R.OKEY_FINISH_IGNORED_IN_FINAL: _(
         "Finishing with Okey does not count in the last round, so no score is doubled."
@@ -589,11 +602,13 @@ def _colour_adjective(colour: Any) -> str:
 
 
 # Facts that read otherwise in a few sentences: a valid meld's size as a word ("a run of
-# four"); the Okey's colour as an adjective ("weil der Okey rot ist").
+# four"); the Okey's colour as an adjective ("weil der Okey rot ist"); the fewest tiles a
+# penalty needs in the pile as a word ("fewer than two").
 _READ_AS: Mapping[ReasonCode, Mapping[str, Callable[[Any], str]]] = {
     R.VALID_GROUP: {"size": number_word},
     R.VALID_RUN: {"size": number_word},
     R.MULTIPLIER: {"colour": _colour_adjective},
+    R.PILE_TOO_SMALL: {"least": number_word},
     R.TOO_MANY_COPIES: {"count": times_word},
 }
 

@@ -58,7 +58,8 @@ Scoring (scoring.py)
 - PlayerInput(state, rack=None, points=None); PlayerState FINISHED / MELDED / NOT_MELDED
 - PlayerScore(seat, score, breakdown: tuple[Step, ...]); Step(code, rule, points, facts)
 - ScoreError(seat, field, code, rule, facts); partner_of(seat); winners(totals) (S6)
-- NOT_MELDED_POINTS = 500 (S2, S7); MAX_REDEALS = 3: redeals in a row before one is scored (E2)
+- NOT_MELDED_POINTS = 500 (S2, S7); FINISHER_POINTS = 0 (S1, S5); OKEY_FINISH_FACTOR = 2 (S4);
+  MAX_REDEALS = 3: redeals in a row before one is scored (E2)
 
 Solver (solver.py)
 - solve_contract(rack, contract, indicator) -> melds | None     an opening meld (C2)
@@ -137,8 +138,10 @@ from .play import (
 )
 from .rack import RackAdvice, advise
 from .scoring import (
+    FINISHER_POINTS,
     MAX_REDEALS,
     NOT_MELDED_POINTS,
+    OKEY_FINISH_FACTOR,
     PlayerInput,
     PlayerScore,
     PlayerState,
@@ -185,11 +188,13 @@ __all__ = [
     "FACES",
     "FALSE_JOKER",
     "FINAL",
+    "FINISHER_POINTS",
     "MAX_CONTRACT_TILES",
     "MAX_RACK_TILES",
     "MAX_REDEALS",
     "NOT_MELDED_POINTS",
     "OKEY",
+    "OKEY_FINISH_FACTOR",
     "OKEY_POINTS",
     "OTHER_TILES",
     "PENALTY_TILES",

@@ -6,7 +6,7 @@ Precedence of `judge_discard`, first match wins:
 2. neither an Okey nor playable on the table → no penalty (`NOT_PLAYABLE`);
 3. fewer than two tiles in the pile → X5 (the offence stands, nothing is drawn);
 4. every tile on the rack would carry a penalty → X3 (no choice);
-5. otherwise 2 penalty tiles: an Okey (X1) before a playable tile (X2).
+5. otherwise `PENALTY_TILES` penalty tiles: an Okey (X1) before a playable tile (X2).
 """
 
 from __future__ import annotations
@@ -172,10 +172,12 @@ def judge_discard(
             return answer(0, ReasonCode.NOT_PLAYABLE, "X2", swap=swap)
         return answer(0, ReasonCode.NOT_PLAYABLE, "X2")
     if pile is not None and pile < PENALTY_TILES:
-        return answer(0, ReasonCode.PILE_TOO_SMALL, "X5", pile=pile, offence=code)
+        return answer(
+            0, ReasonCode.PILE_TOO_SMALL, "X5", pile=pile, offence=code, least=PENALTY_TILES
+        )
     if rack is not None and all(_offence(t, table, indicator) for t in held):
         return answer(0, ReasonCode.NO_CHOICE, "X3", offence=code)
-    return answer(PENALTY_TILES, offence[0], offence[1], **offence[2])
+    return answer(PENALTY_TILES, offence[0], offence[1], penalty_tiles=PENALTY_TILES, **offence[2])
 
 
 SEATS = (1, 2, 3, 4)

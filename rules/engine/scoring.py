@@ -33,6 +33,8 @@ from .tiles import (
 from .verdicts import InputError, ReasonCode, facts, rule_of
 
 NOT_MELDED_POINTS = 500  # S2 (and S7: everyone but the finisher in the last round)
+FINISHER_POINTS = 0  # S1: ending the round scores nothing (S5: nor does the finisher's partner)
+OKEY_FINISH_FACTOR = 2  # S4: a round finished with Okey doubles everyone else's score
 MAX_REDEALS = 3  # E2: KÜT deals a round again at most three times in a row; the next is scored
 
 
@@ -211,10 +213,21 @@ def _rack_steps(p: PlayerInput, indicator: Tile) -> tuple[list[Step], int]:
         steps.append(_step(ReasonCode.FACE_VALUES, "S3", face_sum, tiles=numbered, points=face_sum))
     if okeys:
         points = OKEY_POINTS * okeys
-        steps.append(_step(ReasonCode.OKEY_25, "S3", points, count=okeys, points=points))
+        steps.append(
+            _step(ReasonCode.OKEY_25, "S3", points, count=okeys, each=OKEY_POINTS, points=points)
+        )
     if jokers:
         points = OKEY_POINTS * jokers
-        steps.append(_step(ReasonCode.FALSE_JOKER_25, "S3", points, count=jokers, points=points))
+        steps.append(
+            _step(
+                ReasonCode.FALSE_JOKER_25,
+                "S3",
+                points,
+                count=jokers,
+                each=OKEY_POINTS,
+                points=points,
+            )
+        )
     return steps, face_sum + OKEY_POINTS * (okeys + jokers)
 
 
@@ -253,10 +266,13 @@ def score_round(
         assert state is not None
         steps: list[Step]
         if seat == finisher:
-            steps, score = [_step(ReasonCode.FINISHER_ZERO, "S1", 0)], 0
+            score = FINISHER_POINTS
+            steps = [_step(ReasonCode.FINISHER_ZERO, "S1", score, points=score)]
         elif seat == partner:
-            steps = [_step(ReasonCode.TEAM_PARTNER_ZERO, "S5", 0, partner=finisher)]
-            score = 0
+            score = FINISHER_POINTS
+            steps = [
+                _step(ReasonCode.TEAM_PARTNER_ZERO, "S5", score, partner=finisher, points=score)
+            ]
         elif final_round:
             score = NOT_MELDED_POINTS
             steps = [_step(ReasonCode.FINAL_ROUND_500, "S7", score, points=score)]
@@ -277,8 +293,10 @@ def score_round(
                 )
             )
         if doubled and score:
-            score *= 2
-            steps.append(_step(ReasonCode.DOUBLED, "S4", score, points=score))
+            score *= OKEY_FINISH_FACTOR
+            steps.append(
+                _step(ReasonCode.DOUBLED, "S4", score, factor=OKEY_FINISH_FACTOR, points=score)
+            )
         scores.append(PlayerScore(seat=seat, state=state, score=score, breakdown=tuple(steps)))
     totals = None
     if team:

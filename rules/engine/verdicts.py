@@ -275,13 +275,17 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.NOT_PLAYABLE: _i(
             "X2", "swap", "neither an Okey nor playable: no penalty (`swap`: could take an Okey)"
         ),
-        R.OKEY_DISCARD: _i("X1", "", "discarding an Okey costs 2 penalty tiles"),
+        R.OKEY_DISCARD: _i("X1", "penalty_tiles", "discarding an Okey costs `penalty_tiles`"),
         R.PLAYABLE_DISCARD: _i(
-            "X2", "meld at", "the tile could be added to table meld `meld`: 2 penalty tiles"
+            "X2",
+            "meld at penalty_tiles",
+            "the tile could be added to table meld `meld`: `penalty_tiles` penalty tiles",
         ),
         R.NO_CHOICE: _i("X3", "offence", "every rack tile would carry a penalty: none"),
         R.FINAL_TILE: _i("X4", "offence", "the final tile carries no penalty"),
-        R.PILE_TOO_SMALL: _i("X5", "pile offence", "fewer than two tiles left: none drawn"),
+        R.PILE_TOO_SMALL: _i(
+            "X5", "pile offence least", "fewer than `least` tiles left: none drawn"
+        ),
         R.FINISHED_WITH_OKEY: _i("X6", "", "final Okey: no penalty, the round ends with Okey"),
         R.TILE_NOT_ON_RACK: _i("X3", "tile", "the rack must include the discarded tile"),
         R.NEGATIVE_PILE: _i("X5", "pile", "the pile cannot hold fewer than 0 tiles"),
@@ -303,18 +307,20 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.UNKNOWN_SEAT: _i("D1", "seat", "seats are numbered 1 to 4"),
         R.DISCARDER_CANNOT_TAKE: _i("P1", "seat", "a player cannot take their own discard"),
         R.NEGATIVE_LIMIT: _i("B2", "limit", "a buying limit cannot be negative"),
-        R.FINISHER_ZERO: _i("S1", "", "ended the round: 0"),
-        R.TEAM_PARTNER_ZERO: _i("S5", "partner", "the finisher's partner also scores 0"),
+        R.FINISHER_ZERO: _i("S1", "points", "ended the round: `points` (0)"),
+        R.TEAM_PARTNER_ZERO: _i(
+            "S5", "partner points", "the finisher's partner also scores `points` (0)"
+        ),
         R.NOT_MELDED: _i("S2", "points", "not melded: 500"),
         R.FINAL_ROUND_500: _i("S7", "points", "last round, did not go out: 500"),
         R.FACE_VALUES: _i("S3", "tiles points", "sum of the numbered tiles' faces"),
-        R.OKEY_25: _i("S3", "count points", "each Okey counts 25"),
-        R.FALSE_JOKER_25: _i("S3", "count points", "each false joker counts 25"),
+        R.OKEY_25: _i("S3", "count each points", "each Okey counts `each` (25)"),
+        R.FALSE_JOKER_25: _i("S3", "count each points", "each false joker counts `each` (25)"),
         R.POINTS_GIVEN: _i("S3", "points", "the rack's total as entered"),
         R.MULTIPLIER: _i(
             "S3", "factor colour points", "×5 (Okey red/black) or ×2 (blue/yellow); `points` after"
         ),
-        R.DOUBLED: _i("S4", "points", "finished with Okey: doubled; `points` after"),
+        R.DOUBLED: _i("S4", "factor points", "finished with Okey: × `factor` (2); `points` after"),
         R.OKEY_FINISH_IGNORED_IN_FINAL: _i(
             "C4", "", "finishing with Okey does not count in the last round: ignored"
         ),

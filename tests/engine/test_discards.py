@@ -206,3 +206,20 @@ def test_B1_B2_a_seat_that_has_not_bought_yet_may_buy_under_a_limit_of_one():
         "B1",
     )
     assert verdict.facts["buys_left"] == 0
+
+
+@pytest.mark.parametrize(
+    ("rule", "tile", "pile", "reason", "facts"),
+    [
+        ("X1", "b9", None, ReasonCode.OKEY_DISCARD, {"penalty_tiles": 2}),
+        ("X2", "b7", None, ReasonCode.PLAYABLE_DISCARD, {"penalty_tiles": 2}),
+        ("X5", "b7", 1, ReasonCode.PILE_TOO_SMALL, {"pile": 1, "least": 2}),
+    ],
+)
+def test_a_penalty_verdict_carries_the_numbers_its_sentence_states(rule, tile, pile, reason, facts):
+    """X1, X2, X5: the penalty's tiles and the fewest tiles a penalty needs in the pile are the
+    engine's PENALTY_TILES, given as facts; the sentences only word them."""
+    verdict = judge_discard(t(tile), M("b4 b5 b6"), B8, pile=pile)
+    assert verdict.reason is reason, rule
+    assert {name: verdict.facts[name] for name in facts} == facts
+    assert verdict.penalty == verdict.facts.get("penalty_tiles", 0)

@@ -349,3 +349,25 @@ def test_states_may_be_given_as_enum_members():
     ] * 3
     result = score_round(players, BLUE_OKEY)
     assert result.score(1) == 0 and result.players[1].state is PlayerState.NOT_MELDED
+
+
+def test_S1_S3_S4_S5_the_working_carries_the_numbers_its_lines_state():
+    """Each line of a working states its figures from the step's facts: a finisher's and a
+    partner's 0 (S1, S5), an Okey's and a false joker's 25 (S3), the ×2 of a round finished
+    with Okey (S4). None of them is typed into a sentence."""
+    players = [
+        PlayerInput(state=PlayerState.FINISHED),
+        PlayerInput(state=PlayerState.MELDED, rack=T("ok fj r3")),
+        PlayerInput(state=PlayerState.NOT_MELDED),
+        PlayerInput(state=PlayerState.NOT_MELDED),
+    ]
+    result = score_round(players, I("b8"), team=True, okey_finish=True)
+    steps = {step.code: step for p in result.players for step in p.breakdown}
+    assert steps[ReasonCode.FINISHER_ZERO].facts["points"] == rules.engine.FINISHER_POINTS == 0
+    assert steps[ReasonCode.TEAM_PARTNER_ZERO].facts["points"] == 0
+    assert steps[ReasonCode.OKEY_25].facts["each"] == rules.engine.OKEY_POINTS == 25
+    assert steps[ReasonCode.FALSE_JOKER_25].facts["each"] == 25
+    *_, multiplied, doubled = result.players[1].breakdown
+    assert doubled.code is ReasonCode.DOUBLED
+    assert doubled.facts["factor"] == rules.engine.OKEY_FINISH_FACTOR == 2
+    assert doubled.points == 2 * multiplied.points

@@ -36,8 +36,8 @@ from rules.guide import (
     faq,
 )
 from rules.models import GlossaryTerm, Round
-from rules.reasons import numbers_in
 from rules.wording import contract_text
+from tests.engine_numbers import forget
 from tests.rules.guide_pages import guide_paths, step_path, whole_guide
 from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_assets, own_bytes
 
@@ -730,12 +730,10 @@ def engine_change(monkeypatch):
 
     def change(target, value):
         monkeypatch.setattr(target, value)
-        numbers_in.cache_clear()
-        caches["pages"].clear()
+        forget()
 
     yield change
-    numbers_in.cache_clear()
-    caches["pages"].clear()
+    forget()
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -60,6 +60,8 @@ def sample_facts(code):
         "factor": 5,
         "partner": 3,
         "value": "won",
+        "each": 25,
+        "least": 2,
     }
     if code is ReasonCode.FACE_VALUES:
         values["tiles"] = (tile("k", 3), tile("b", 11))
@@ -167,7 +169,8 @@ def test_plural_sentences_follow_the_count():
     with translation.override("en"):
         assert sentence(ReasonCode.FINAL_TILE_NOT_LAST, {"count": 1}).endswith("holds 1 tile.")
         assert sentence(ReasonCode.FINAL_TILE_NOT_LAST, {"count": 2}).endswith("holds 2 tiles.")
-        assert sentence(ReasonCode.OKEY_25, {"count": 1, "points": 25}) == "1 Okey × 25 = 25"
+        one_okey = {"count": 1, "each": 25, "points": 25}
+        assert sentence(ReasonCode.OKEY_25, one_okey) == "1 Okey × 25 = 25"
     with translation.override("de"):
         assert sentence(ReasonCode.PILE_TOO_SMALL, {"pile": 1}).count("1 Stein:") == 1
 
@@ -191,7 +194,7 @@ def test_seats_read_as_players_unless_a_name_stands_in_their_place():
     with translation.override("en"):
         by_seat = sentence(ReasonCode.MORE_THAN_ONE_FINISHER, {"seats": (1, 3)})
         by_name = sentence(ReasonCode.MORE_THAN_ONE_FINISHER, {"seats": ("Ana", "Cem")})
-        partner = sentence(ReasonCode.TEAM_PARTNER_ZERO, {"partner": 1})
+        partner = sentence(ReasonCode.TEAM_PARTNER_ZERO, {"partner": 1, "points": 0})
     assert by_seat == "Only one player can end the round, but player 1 and player 3 are marked."
     assert by_name == "Only one player can end the round, but Ana and Cem are marked."
     assert partner == "Partner of player 1, who ended the round: 0"

@@ -122,7 +122,7 @@ def test_step_sentences_fill_every_placeholder(code):
 
 
 def test_a_partner_is_named():
-    step = scoring.Step(ReasonCode.TEAM_PARTNER_ZERO, "S5", 0, {"partner": 3})
+    step = scoring.Step(ReasonCode.TEAM_PARTNER_ZERO, "S5", 0, {"partner": 3, "points": 0})
     with translation.override("en"):
         assert messages.step_text(step, ["Ana", "Ben", "Cem", "Dila"]) == (
             "Partner of Cem, who ended the round: 0"
