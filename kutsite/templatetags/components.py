@@ -13,7 +13,7 @@ from django.utils.translation import get_language, gettext
 
 from kutsite.tiles import FALSE_JOKER, OKEY, Face, picker_rows
 from kutsite.verdicts import Verdict
-from rules.reasons import format_points, rule_name
+from rules.reasons import format_points, rule_name, rule_numbers
 
 register = template.Library()
 
@@ -153,6 +153,13 @@ def _verdict_tiles(v: Verdict, language: str | None) -> SafeString:
 def rule_anchor(rule: str) -> str:
     """The id of the entry that states a rule in the guide's list of rules."""
     return f"rule-{rule}"
+
+
+@register.simple_tag(name="rule_numbers")
+def rule_numbers_tag() -> dict[str, str]:
+    """The rule quantities the prose quotes, from the engine (`rules.reasons.rule_numbers`):
+    `{% rule_numbers as numbers %}` … `{{ numbers.not_melded }}`."""
+    return rule_numbers()
 
 
 @register.simple_tag

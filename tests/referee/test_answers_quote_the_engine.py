@@ -1,7 +1,8 @@
-"""X1, X2, X5, S1, S3, S4, S5: the numbers an answer states in its sentences — a penalty's
+"""X1, X2, X5, S1–S5: the numbers an answer states in its sentences — a penalty's
 tiles, an Okey's points, the doubling, a finisher's score — are the engine's, carried as facts
 of its verdict or its working, never typed into the sentence. Each row changes one engine rule
-and finds the new number in the answer (and the page's own words), in English and German."""
+and finds the new number in the answer (and the page's own words: the calculator's help and
+labels too), in English and German."""
 
 import html as html_lib
 import re
@@ -19,7 +20,9 @@ CHANGES = {
     "X 3": [("rules.engine.discards.PENALTY_TILES", 3), ("referee.views.PENALTY_TILES", 3)],
     "X5 3": [("rules.engine.discards.PENALTY_TILES", 3), ("rules.reasons.PENALTY_TILES", 3)],
     "S1 7": [("rules.engine.scoring.FINISHER_POINTS", 7)],
-    "S3 30": [("rules.engine.scoring.OKEY_POINTS", 30)],
+    "S2 600": [("rules.engine.scoring.NOT_MELDED_POINTS", 600)],
+    "S3 30": [("rules.engine.scoring.OKEY_POINTS", 30), ("rules.reasons.OKEY_POINTS", 30)],
+    "S3 6/3": [("rules.reasons.multiplier", lambda okey: 6 if okey.colour in ("r", "k") else 3)],
     "S4 3": [("rules.engine.scoring.OKEY_FINISH_FACTOR", 3)],
 }
 
@@ -58,6 +61,14 @@ ANSWERS = [
      "1 Okey × 30 = 30", "1 Okey × 30 = 30"),
     ("S3 30", lambda lang: calculator_url(lang, **{**A_ROUND, "rack3": "fj fj"}),
      "2 false jokers × 30 = 60", "2 falsche Joker × 30 = 60"),
+    ("S2 600", calculator_url,
+     "600 for not melding", "600 ohne Auslegen"),
+    ("S3 30", calculator_url,
+     "Okeys and false jokers 30 each", "falsche Joker je 30"),
+    ("S3 6/3", calculator_url,
+     "before the ×3 or ×6", "vor dem ×3 oder ×6"),
+    ("S3 6/3", calculator_url,
+     "or points before ×3/×6", "oder Punkte vor ×3/×6"),
     ("S4 3", lambda lang: calculator_url(lang, okey_finish="1", **A_ROUND),
      "× 3, because the round was finished with Okey: 45",
      "× 3, weil die Runde mit Okey beendet wurde: 45"),

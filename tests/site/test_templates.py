@@ -25,8 +25,6 @@ ALLOWED = {
     # One cell per player per round on the game sheet: any break in the loop is a byte per cell,
     # and the full sheet has no room left in its page-weight budget (tests/games/test_pages.py).
     ("games/templates/games/_table.html", "{% for cell in row.cells %}<td"),
-    # One {% translate %} tag; as blocktranslate its apostrophe would no longer be escaped.
-    ("scoring/templates/scoring/calculator.html", "{% block description %}"),
 }
 
 
