@@ -8,37 +8,21 @@ register_converter(RulingSlug, "ruling")
 
 app_name = "referee"
 
+
+def checker(prefix, name, view, card):
+    """A checker at `prefix`, and the share card of its answer at the same path + "card.png"."""
+    return path(
+        prefix,
+        include([path("", view, name=name), path("card.png", card, name=f"{name}_card")]),
+    )
+
+
 # The checkers come before `<slug>/`, so their path words are never read as a ruling's slug.
 urlpatterns = [
     path("", views.index, name="index"),
-    # A checker's answer has its share card at the checker's own path + "card.png".
-    path(
-        _("check/"),
-        include(
-            [
-                path("", views.check, name="check"),
-                path("card.png", views.check_card, name="check_card"),
-            ]
-        ),
-    ),
-    path(
-        _("discard/"),
-        include(
-            [
-                path("", views.discard, name="discard"),
-                path("card.png", views.discard_card, name="discard_card"),
-            ]
-        ),
-    ),
-    path(
-        _("rack/"),
-        include(
-            [
-                path("", views.rack, name="rack"),
-                path("card.png", views.rack_card, name="rack_card"),
-            ]
-        ),
-    ),
+    checker(_("check/"), "check", views.check, views.check_card),
+    checker(_("discard/"), "discard", views.discard, views.discard_card),
+    checker(_("rack/"), "rack", views.rack, views.rack_card),
     path("<ruling:slug>/", views.ruling, name="ruling"),
     path("<ruling:slug>/card.png", views.card, name="card"),
 ]
