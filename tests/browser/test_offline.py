@@ -5,6 +5,7 @@ back; an edit made in the admin reaches the phone on its next online visit; the 
 installable (manifest and icons)."""
 
 import re
+import time
 
 import pytest
 from django.urls import reverse
@@ -601,3 +602,38 @@ def test_offline_a_shared_link_with_a_tracking_query_opens_the_stored_page(
     page.context.set_offline(True)
     page.goto(live_server.url + PAGES["en"]["ruling"] + "?fbclid=abc123")
     expect(heading(page)).to_have_text(online)
+
+
+def test_a_missing_live_answer_is_asked_for_less_and_less_often(live_server, content, phone):
+    """Lie-fi, or the site down: the missing answer is asked for again after about 3 s, then
+    6 s, then 12 s (at most a minute apart), not every 3 s for as long as the page stays open;
+    an answer that arrives starts the count again."""
+    page, result = meld_check_with_a_run(live_server, phone, "en")
+    asked = []
+
+    def refuse(route):
+        asked.append(time.monotonic())
+        route.abort()
+
+    def asked_times(count):
+        """Waits (in Playwright, which runs the route handlers) until `count` tries came."""
+        deadline = time.monotonic() + 20
+        while len(asked) < count and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        return len(asked)
+
+    page.route(lambda url: "tiles=" in url, refuse)
+    page.locator("#id_tiles").fill("k5 b5 y5")
+    assert asked_times(3) == 3  # the answer, then two more tries
+    first, second = asked[1] - asked[0], asked[2] - asked[1]
+    assert 2.5 < first < 5 and second > 1.6 * first, (first, second)
+    # The signal is back: the next try gets its answer, and the waits start again at 3 s.
+    page.unroute_all()
+    expect(result.locator("[data-verdict]").first).to_have_attribute(
+        "data-kind", "group", timeout=20000
+    )
+    asked.clear()
+    page.route(lambda url: "tiles=" in url, refuse)
+    page.locator("#id_tiles").fill("k6 b6 y6")
+    assert asked_times(2) == 2
+    assert asked[1] - asked[0] < 5, asked

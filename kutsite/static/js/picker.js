@@ -166,11 +166,14 @@
     note.textContent = form.dataset.liveFailed;
     target.dataset.stale = "";
     // Asked again a while later, not only at the next keystroke: a phone can believe it is
-    // online while nothing gets through, and then the browser never says "online".
+    // online while nothing gets through, and then the browser never says "online". Each time
+    // a while longer (3, 6, 12 … s, at most a minute), so a phone with no way through, or a
+    // site that is down, is not asked every few seconds for as long as the page stays open.
     clearTimeout(target.kutRetry);
+    target.kutWait = Math.min(60000, (target.kutWait || 1500) * 2);
     target.kutRetry = setTimeout(function () {
       if ("stale" in target.dataset) { htmx.trigger(form, "input"); }
-    }, 3000);
+    }, target.kutWait);
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
     document.addEventListener(name, stale);
@@ -182,6 +185,7 @@
     var box = e.detail.target;
     if (e.detail.shouldSwap) {
       box.removeAttribute("data-stale");
+      box.kutWait = 0;
       if (box.contains(document.activeElement)) {
         box.tabIndex = -1;
         box.focus({ preventScroll: true });
