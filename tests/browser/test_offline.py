@@ -637,3 +637,22 @@ def test_a_missing_live_answer_is_asked_for_less_and_less_often(live_server, con
     page.locator("#id_tiles").fill("k6 b6 y6")
     assert asked_times(2) == 2
     assert asked[1] - asked[0] < 5, asked
+
+
+def test_the_offline_notice_is_a_status_on_the_page_all_along(live_server, content, phone):
+    """A status that appears and speaks in one step may go unheard: the notice's status is in
+    the page (and the accessibility tree) from the start, empty and without a box, and speaks
+    when a round is kept offline."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone("en")
+    page.goto(live_server.url + record_url(game, "en"))
+    notice = page.locator("[data-offline-entry]")
+    status = page.get_by_role("status").and_(notice)
+    expect(status).to_have_count(1)
+    expect(status).to_have_text("")
+    assert notice.evaluate("(n) => n.getBoundingClientRect().height") == 0
+    page.context.set_offline(True)
+    fill_round_one(page)
+    page.get_by_role("button", name=PAGES["en"]["save"]).click()
+    expect(status).to_contain_text(PAGES["en"]["kept"])
+    assert notice.evaluate("(n) => n.getBoundingClientRect().height") > 20

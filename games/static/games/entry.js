@@ -44,12 +44,10 @@
     });
   }
 
+  // The status is on the page all along, empty: screen readers hear it when the words come.
   function notice(form, shown) {
     var note = form.querySelector("[data-offline-entry]");
-    if (!note) { return; }
-    note.hidden = !shown;
-    // Written after it is shown, so that screen readers announce it (role="status").
-    note.textContent = shown ? note.dataset.offlineEntry : "";
+    if (note) { note.textContent = shown ? note.dataset.offlineEntry : ""; }
   }
 
   function saveButton(form) { return form.querySelector("button[name='action'][value='save']"); }
