@@ -275,7 +275,9 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.NOT_PLAYABLE: _i(
             "X2", "swap", "neither an Okey nor playable: no penalty (`swap`: could take an Okey)"
         ),
-        R.OKEY_DISCARD: _i("X1", "penalty_tiles", "discarding an Okey costs `penalty_tiles`"),
+        R.OKEY_DISCARD: _i(
+            "X1", "penalty_tiles", "discarding an Okey costs `penalty_tiles` penalty tiles"
+        ),
         R.PLAYABLE_DISCARD: _i(
             "X2",
             "meld at penalty_tiles",
