@@ -29,6 +29,7 @@ from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm, contract_ro
 from referee.models import Ruling
 from referee.rack import RackResult, rack_result
 from rules.engine.discards import PENALTY_TILES
+from rules.engine.scoring import FINISHER_POINTS
 from rules.engine.verdicts import InputError
 from rules.reasons import rule_numbers
 
@@ -313,7 +314,8 @@ def rack(request):
     """Rack helper: `?indicator=…&round=…&rack=…&opened=1` → the opening, the outs, the penalty."""
     form, result = _rack_answer(request)
     context = _with_card(request, _checker_context(request, form, result))
-    context["numbers"] = rule_numbers()  # "you score 0" when it all goes down at once (S1)
+    # "you score 0" when it all goes down at once (S1): in words, and as the page's marker
+    context["numbers"], context["finisher_points"] = rule_numbers(), FINISHER_POINTS
     return render_page(request, "referee/rack.html", "result", context)
 
 
