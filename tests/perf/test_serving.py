@@ -143,6 +143,16 @@ def test_the_parts_of_a_page_kept_per_language_are_that_languages_own(
         assert f'action="{url}#' in html and f'data-hx-get="{url}"' in html, (language, n)
 
 
+def test_the_calculators_kept_notation_help_is_each_languages_own(client):
+    """The tile notation's help, kept once per language, in whichever order they ask."""
+    words = {"en": "Okeys and false jokers 25 each", "de": "Okeys und falsche Joker je 25"}
+    for n, language in enumerate(["en", "de", "en", "de"], 2):
+        with translation.override(language):
+            url = reverse("scoring:calculator")
+        html = client.get(f"{url}?indicator=r{n}&round=1").content.decode()
+        assert words[language] in html and words[{"en": "de", "de": "en"}[language]] not in html
+
+
 def test_the_calculators_kept_tick_boxes_follow_each_answer(client):
     """The tick boxes are kept per language and per state: each answer below turns one box
     on or off and leaves the others as they were."""
