@@ -180,3 +180,20 @@ def steady_clock(monkeypatch):
     start = 1_800_000_000  # a multiple of 900 and of 3,600
     monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: start))
     return start
+
+
+@pytest.fixture
+def engine_change(monkeypatch):
+    """Change engine rules for one test: `engine_change((target, value), …)`. What the site
+    worked out from the rules once per language and process is forgotten before and after
+    (tests/engine_numbers.py), so pages draw it anew."""
+    from tests.engine_numbers import forget
+
+    def change(*patches):
+        for target, value in patches:
+            monkeypatch.setattr(target, value)
+        forget()
+
+    forget()
+    yield change
+    forget()

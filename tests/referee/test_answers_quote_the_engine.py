@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from tests.engine_numbers import forget
 from tests.referee.helpers import discard_url, rack_url
 from tests.scoring.helpers import url as calculator_url
 
@@ -91,18 +90,6 @@ def shows(html, words):
     return words in (html if words.startswith("data-") else said(html))
 
 
-@pytest.fixture
-def engine_change(monkeypatch):
-    def change(name):
-        for target, value in CHANGES[name]:
-            monkeypatch.setattr(target, value)
-        forget()
-
-    forget()
-    yield change
-    forget()
-
-
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize(("change", "address", "english", "german"), ANSWERS)
 def test_an_answer_quotes_the_engines_numbers(
@@ -112,5 +99,5 @@ def test_an_answer_quotes_the_engines_numbers(
     page = client.get(address(language))
     assert page.status_code == 200
     assert not shows(page.content.decode(), words)
-    engine_change(change)
+    engine_change(*CHANGES[change])
     assert shows(client.get(address(language)).content.decode(), words)

@@ -37,7 +37,6 @@ from rules.guide import (
 )
 from rules.models import GlossaryTerm, Round
 from rules.wording import contract_text
-from tests.engine_numbers import forget
 from tests.rules.guide_pages import guide_paths, step_path, whole_guide
 from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_assets, own_bytes
 
@@ -723,19 +722,6 @@ def said(html):
     return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", "", html)).split())
 
 
-@pytest.fixture
-def engine_change(monkeypatch):
-    """Change an engine rule for one test; the numbers and pages worked out with it are
-    forgotten before and after."""
-
-    def change(target, value):
-        monkeypatch.setattr(target, value)
-        forget()
-
-    yield change
-    forget()
-
-
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize(("change", "page", "english", "german"), ENGINE_NUMBERS)
 def test_the_guide_quotes_the_engines_numbers(
@@ -745,7 +731,7 @@ def test_the_guide_quotes_the_engines_numbers(
     the rounds list and the rule titles) changes when the engine's rule does: none is typed."""
     path, words = page_path(page, language), english if language == "en" else german
     assert words not in said(get(client, path))
-    engine_change(*CHANGES[change])
+    engine_change(CHANGES[change])
     assert words in said(get(client, path))
 
 
