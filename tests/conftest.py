@@ -185,9 +185,20 @@ def steady_clock(monkeypatch):
 @pytest.fixture
 def engine_change(monkeypatch):
     """Change engine rules for one test: `engine_change((target, value), …)`. What the site
-    worked out from the rules once per language and process is forgotten before and after
-    (tests/engine_numbers.py), so pages draw it anew."""
-    from tests.engine_numbers import forget
+    worked out from the rules once per language and process is forgotten before and after, so
+    pages draw it anew: the rule numbers, the rule badges (named by their rule: "Fewer than two
+    …") and the verdict headlines that hold them, and the kept pages and fragments."""
+    from django.core.cache import caches
+
+    from kutsite.templatetags import components
+    from rules.reasons import numbers_in
+
+    def forget():
+        numbers_in.cache_clear()
+        components._rule_badge.cache_clear()
+        components._headline.cache_clear()
+        caches["pages"].clear()
+        caches["template_fragments"].clear()
 
     def change(*patches):
         for target, value in patches:

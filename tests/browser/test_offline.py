@@ -626,7 +626,8 @@ def test_a_missing_live_answer_is_asked_for_less_and_less_often(live_server, con
     page.locator("#id_tiles").fill("k5 b5 y5")
     assert asked_times(3) == 3  # the answer, then two more tries
     first, second = asked[1] - asked[0], asked[2] - asked[1]
-    assert 2.5 < first < 5 and second > 1.6 * first, (first, second)
+    # 3 s, then 6 s: a slow machine makes each a little later, not the second one shorter
+    assert 2.5 < first < 8 and second > first + 2, (first, second)
     # The signal is back: the next try gets its answer, and the waits start again at 3 s.
     page.unroute_all()
     expect(result.locator("[data-verdict]").first).to_have_attribute(
@@ -636,7 +637,7 @@ def test_a_missing_live_answer_is_asked_for_less_and_less_often(live_server, con
     page.route(lambda url: "tiles=" in url, refuse)
     page.locator("#id_tiles").fill("k6 b6 y6")
     assert asked_times(2) == 2
-    assert asked[1] - asked[0] < 5, asked
+    assert asked[1] - asked[0] < 9, asked  # 3 s again, not the 24 s that would have come next
 
 
 def test_the_offline_notice_is_a_status_on_the_page_all_along(live_server, content, phone):
