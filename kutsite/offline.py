@@ -1,6 +1,7 @@
 """The site at a table with no signal: web app manifest, service worker, offline store.
 
-- `/sw.js` serves `static/js/sw.js` from the root, so the worker's scope is the whole site.
+- `/sw.js` serves `static/js/sw.js` from the root, so the worker's scope is the whole site,
+  minified as the other scripts ship.
 - `/<lang>/manifest.webmanifest` makes the site installable in the visitor's language.
 - `/<lang>/offline/` is the branded page the worker shows for pages that need the server.
 - `/<lang>/offline/store.json` tells the worker what to keep for offline use in one language
@@ -12,6 +13,8 @@
 from __future__ import annotations
 
 import json
+import os
+from functools import lru_cache
 
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpResponse, JsonResponse
@@ -23,6 +26,7 @@ from django.views.decorators.cache import cache_control
 
 from kutsite import content
 from kutsite.http import public_page, read_only
+from kutsite.storage import minified
 from referee.models import Ruling
 from rules.guide import steps
 from rules.models import Round
@@ -76,8 +80,16 @@ def service_worker(request):
     path = finders.find("js/sw.js")
     if path is None:  # pragma: no cover - the file ships with the site
         raise Http404
-    with open(path, "rb") as handle:
-        return HttpResponse(handle.read(), content_type="text/javascript; charset=utf-8")
+    script = _shipped_script(path, os.stat(path).st_mtime_ns)
+    return HttpResponse(script, content_type="text/javascript; charset=utf-8")
+
+
+@lru_cache(maxsize=1)
+def _shipped_script(path: str, modified: int) -> str:
+    """The worker minified as the other scripts ship (kutsite/storage.py), once per version of
+    the file."""
+    with open(path, encoding="utf-8") as handle:
+        return minified("js/sw.js", handle.read())
 
 
 @public_page

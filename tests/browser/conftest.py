@@ -1,9 +1,40 @@
+from pathlib import Path
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.test import override_settings
 
+from kutsite.storage import MINIFIERS, minified, ours
 from tests.browser.helpers import LOCALES
 
 WCAG_22_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]}}
+
+
+@pytest.fixture(scope="session")
+def shipped_static(tmp_path_factory) -> Path:
+    """Our CSS and JavaScript as production ships them (kutsite/storage.py): minified, the
+    scripts with short local names. The live server serves the sources through the static
+    finders; these copies are what Chromium should run."""
+    root = tmp_path_factory.mktemp("shipped")
+    for finder in finders.get_finders():
+        for name, storage in finder.list([]):
+            if Path(name).suffix in MINIFIERS and ours(storage.path(name)):
+                shipped = root / name
+                shipped.parent.mkdir(parents=True, exist_ok=True)
+                with storage.open(name) as source:
+                    text = minified(name, source.read().decode("utf-8"))
+                shipped.write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(autouse=True)
+def _ship_static(shipped_static):
+    """Every browser test gets the shipped copies: their folder is the first the finders search
+    (the service worker, served from the root, is minified by its view)."""
+    with override_settings(STATICFILES_DIRS=[shipped_static, *settings.STATICFILES_DIRS]):
+        yield
 
 
 @pytest.fixture(scope="session")

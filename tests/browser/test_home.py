@@ -32,3 +32,12 @@ def test_home_page_is_accessible_in_dark_mode(live_server, page, assert_accessib
     page.emulate_media(color_scheme="dark")
     page.goto(f"{live_server.url}/en/")
     assert_accessible(page)
+
+
+def test_the_browser_gets_our_scripts_as_production_ships_them(live_server, page):
+    """The browser tests run the minified scripts (tests/browser/conftest.py), so a minifier that
+    broke one fails them."""
+    script = page.request.get(f"{live_server.url}/static/js/picker.js").text()
+    assert "data-tile-picker" in script and "pickerTarget" not in script
+    worker = page.request.get(f"{live_server.url}/sw.js").text()
+    assert 'addEventListener("fetch"' in worker and "\n" not in worker.strip()

@@ -2,6 +2,7 @@
 
 import gzip
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
@@ -393,10 +394,12 @@ LONGEST_NAMES = (
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_record_and_correct_pages_stay_within_the_page_budget(client, language):
     """≤ 40 KB of our own HTML + CSS + JS: the record page of a fresh game, and the page that
-    corrects round 20 of a whole game, at a team table with the longest names. They load the
-    record page's own script and styles only, not the sheet's (games.css comes where the page
-    shows the sheet: a conflict, an entry kept)."""
+    corrects round 20 of a whole game, at a team table with the longest names, empty and with
+    the scored result of the fullest round (three full racks). They load the record page's own
+    script and styles only, not the sheet's (games.css comes where the page shows the sheet: a
+    conflict, an entry kept)."""
     from games import services
+    from tests.referee.test_budget import FULLEST_ROUND
 
     fresh = services.create_game(LONGEST_NAMES, team=True)
     full = services.create_game(LONGEST_NAMES, team=True)
@@ -407,9 +410,11 @@ def test_record_and_correct_pages_stay_within_the_page_budget(client, language):
             reverse("games:record", args=[fresh.edit_secret]),
             reverse("games:edit_round", args=[full.edit_secret, 20]),
         ]
-    for url in urls:
+    scored = urlencode({key: value for key, value in FULLEST_ROUND.items() if key != "round"})
+    for url in [*urls, *(f"{url}?{scored}" for url in urls)]:
         html = client.get(url).content
         assert LONGEST_NAMES[0].encode() in html
+        assert (b'class="calc-working' in html) == ("?" in url), url
         assets = set(own_assets(html))
         assert "games/entry.js" in assets and not assets & {"games/sheet.js", "games/games.css"}
         total = own_bytes(html)

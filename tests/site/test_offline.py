@@ -3,6 +3,7 @@ worker at the root, its store list and version, the offline page, the CSP that a
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -11,6 +12,7 @@ from django.utils import translation
 from PIL import Image
 
 from kutsite import content
+from kutsite.storage import minified
 from referee.models import Ruling
 from rules.models import Round
 from tests.rules.guide_pages import guide_paths
@@ -88,6 +90,9 @@ def test_the_service_worker_is_served_from_the_root_as_javascript(client):
     assert "no-cache" in response["Cache-Control"]
     body = response.content.decode()
     assert 'addEventListener("fetch"' in body
+    # minified as the scripts under /static/ ship (kutsite/storage.py)
+    source = Path(finders.find("js/sw.js")).read_text(encoding="utf-8")
+    assert body == minified("js/sw.js", source) and len(body) < len(source) * 0.6
     assert client.post("/sw.js").status_code == 405
 
 

@@ -223,8 +223,8 @@ def test_an_answer_is_not_for_search_engines_but_its_link_keeps_the_query(client
 
 @pytest.mark.django_db
 def test_a_page_kept_out_of_search_engines_names_no_canonical_or_twins(client):
-    """Errors and game pages say `noindex`: a canonical or hreflang link beside it would
-    contradict it (and the German 404 called an English address its twin)."""
+    """Errors and game pages say `noindex`: a canonical or hreflang link or a search snippet
+    beside it would contradict it (and the German 404 called an English address its twin)."""
     from django.test import RequestFactory
 
     from games import services
@@ -246,6 +246,8 @@ def test_a_page_kept_out_of_search_engines_names_no_canonical_or_twins(client):
         head = response.content.decode().partition("</head>")[0]
         assert re.search(r'<meta name="robots" content="noindex[^"]*">', head), name
         assert 'rel="canonical"' not in head and "hreflang" not in head, name
+        # nor a search result's snippet; a chat's preview keeps its words
+        assert 'name="description"' not in head and 'property="og:description"' in head, name
     rounds = client.get("/en/rounds/").content.decode().partition("</head>")[0]
     assert 'rel="canonical"' in rounds and 'name="robots"' not in rounds
 

@@ -125,7 +125,9 @@ def test_every_page_type_has_a_title_and_description_to_preview(client, game, la
         tags = meta(html)
         title = html.split("<title>", 1)[1].split("</title>", 1)[0]
         assert tags["og:title"].strip() and tags["og:description"].strip(), page
-        assert tags["description"] and title.strip() != "· Küt", page
+        assert title.strip() != "· Küt", page
+        # a search result's snippet only where search engines are welcome (not on a game)
+        assert bool(tags.get("description")) == ('name="robots"' not in html), page
         assert tags["og:locale"] == {"en": "en_GB", "de": "de_DE"}[language]
 
 
@@ -184,6 +186,25 @@ def test_an_empty_checker_previews_as_the_checker(client):
 def test_an_invalid_check_previews_no_verdict(client):
     html = client.get(url("en", "referee:check", query="indicator=b8&tiles=x13")).content.decode()
     assert meta(html)["og:title"] == "Meld checker"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_page_with_a_share_button_carries_what_it_says_and_the_record_page_none(
+    client, game, language
+):
+    """site.js reads the share button's messages from `<body>`; the page that records a round
+    has no share button, and leaves them out (its weight is near the budget)."""
+    shares = [
+        url(language, "referee:ruling", "run-12-13-1"),
+        url(language, "scoring:calculator", query=CALCULATOR_QUERY),
+        url(language, "games:sheet", game.edit_secret),
+    ]
+    for page in shares:
+        html = client.get(page).content.decode()
+        assert find_all(html, data_share=True) and find(html, data_share_failed=True), page
+    record = url(language, "games:record", game.edit_secret, query=CALCULATOR_QUERY)
+    html = client.get(record).content.decode()
+    assert 'class="calc-working' in html and "data-share" not in html
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

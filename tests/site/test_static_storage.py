@@ -43,6 +43,15 @@ def test_our_css_and_javascript_ship_minified(collected, name):
     assert gzip.decompress(Path(f"{shipped}.gz").read_bytes()).decode() == text
 
 
+def test_scripts_ship_with_short_local_names_and_their_globals_kept(collected):
+    picker = hashed(collected, "js/picker.js").read_text(encoding="utf-8")
+    assert "pickerTarget" in Path(finders.find("js/picker.js")).read_text(encoding="utf-8")
+    assert "pickerTarget" not in picker
+    # one script leaves the list of games on `window` for the other to read
+    for name in ("games/mine.js", "games/my-games.js"):
+        assert "window.kutGames" in hashed(collected, name).read_text(encoding="utf-8")
+
+
 def test_other_packages_files_ship_as_they_come(collected):
     name = "django_htmx/htmx-2.min.js"
     assert hashed(collected, name).read_bytes() == Path(finders.find(name)).read_bytes()
