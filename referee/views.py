@@ -19,10 +19,17 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language, gettext
 
 from kutsite import content
+from kutsite.cards import (
+    CardExample,
+    CardSpec,
+    CardTile,
+    answer_card_response,
+    answer_card_url,
+    card_png,
+)
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page, read_only
 from kutsite.verdicts import Verdict
-from referee.cards import CardExample, CardSpec, CardTile, card_png, render_card
 from referee.checks import MeldResult, discard_result, meld_result
 from referee.examples import readable
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm, contract_rounds
@@ -70,10 +77,7 @@ def _card_view(answer: Callable, spec: Callable[..., CardSpec]):
         _form, result = answer(request)
         if result is None:
             raise Http404("no verdict")
-        drawn = spec(result)
-        response = HttpResponse(render_card(drawn), content_type="image/png")
-        response["ETag"] = drawn.etag
-        return response
+        return answer_card_response(spec(result))
 
     return card
 
@@ -82,8 +86,7 @@ def _with_card(request, context: dict) -> dict:
     """A full page with a verdict names its card (`og:image`), for the same query: at the
     checker's path + "card.png" (referee/urls.py)."""
     if context["result"] is not None and not context["fragment"]:
-        query = request.META["QUERY_STRING"]
-        context["card_url"] = request.build_absolute_uri(f"{request.path}card.png?{query}")
+        context["card_url"] = answer_card_url(request)
     return context
 
 

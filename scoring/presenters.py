@@ -29,8 +29,9 @@ from functools import cached_property
 from typing import Any
 
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
+from kutsite.cards import CardScore, CardSpec
 from kutsite.tiles import Face, face_of
 from rules.engine.scoring import PlayerState, winners
 from rules.engine.tiles import Tile, multiplier, okey_of
@@ -279,6 +280,23 @@ class Calculation:
                 "scores": scores,
             }
         return scores
+
+    def card(self) -> CardSpec:
+        """The answer's share card: each player's score, then each team's total, the lowest
+        marked in words as the table marks it."""
+        lowest = gettext("lowest")
+        rows = [CardScore(r.name, r.score_text, lowest if r.lowest else "") for r in self.working]
+        rows += [
+            CardScore(" & ".join(team["names"]), team["text"], lowest if team["lowest"] else "")
+            for team in self.team_rows
+        ]
+        return CardSpec(
+            language=get_language(),
+            brand=gettext("Küt · Score calculator"),
+            question=gettext("Scores for round %(number)s") % {"number": self.round_number},
+            answer="",
+            scores=tuple(rows),
+        )
 
     @property
     def notes(self) -> list[str]:

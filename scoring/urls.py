@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from scoring import views
@@ -6,5 +6,14 @@ from scoring import views
 app_name = "scoring"
 
 urlpatterns = [
-    path(_("calculator/"), views.calculator, name="calculator"),
+    path(
+        _("calculator/"),
+        include(
+            [
+                path("", views.calculator, name="calculator"),
+                # the share card of the answer at the same query (og:image)
+                path("card.png", views.calculator_card, name="calculator_card"),
+            ]
+        ),
+    ),
 ]

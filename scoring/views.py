@@ -1,5 +1,7 @@
+from django.http import Http404
 from django_htmx.http import replace_url
 
+from kutsite.cards import answer_card_response, answer_card_url
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page
 from scoring.examples import worked_examples
@@ -22,9 +24,20 @@ def calculator(request):
         "examples": worked_examples,
         "noindex": form.is_bound,  # an answer is one visitor's: base.html
     }
+    if context["permalink"] and not wants_fragment(request):
+        context["card_url"] = answer_card_url(request)
     response = render_page(request, "scoring/calculator.html", "result", context)
     if permalink and wants_fragment(request):
         # The address bar follows the live result with this tidy URL (only the parameters that
         # are set), replacing the entry rather than adding one per tap
         replace_url(response, permalink)
     return response
+
+
+@public_page
+def calculator_card(request):
+    """The share card of a calculator answer: the round's scores, drawn for its query."""
+    form = CalculatorForm(request.GET)
+    if not (form.is_bound and form.is_valid()):
+        raise Http404("no scores")
+    return answer_card_response(Calculation(form).card())

@@ -7,8 +7,8 @@ import pytest
 from django.core.cache import caches
 from PIL import Image, ImageChops
 
-from referee import cards
-from referee.cards import BOLD, REGULAR, CardExample, CardSpec, CardTile, render_card
+from kutsite import cards
+from kutsite.cards import BOLD, REGULAR, CardExample, CardSpec, CardTile, render_card
 from referee.models import Ruling
 
 from .helpers import CHECK, DISCARD, KEYS, LANGUAGES, PREFIX, RACK, ruling_path

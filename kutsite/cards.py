@@ -1,15 +1,18 @@
-"""Share cards: a ruling as a 1200×630 PNG (Open Graph image), drawn with Pillow.
+"""Share cards: an answer as a 1200×630 PNG (Open Graph image), drawn with Pillow.
 
-A card shows the question, the short answer and the ruling's first example as tiles with the
-engine's verdict, in the page's language; under the tiles, what the played tile was
-("Discarded", or an arrow for a tile put into the meld) and when it was played, as the page
-says it, so that a card read alone in a chat makes sense. The text is set in DejaVu Sans, shipped in
-`referee/fonts/` with its licence (Pillow's default font has no ü, ş, ğ, ı, İ).
+A ruling's or a checker's card shows the question, the short answer and the first example as
+tiles with the engine's verdict, in the page's language; under the tiles, what the played tile
+was ("Discarded", or an arrow for a tile put into the meld) and when it was played, as the page
+says it, so that a card read alone in a chat makes sense. The calculator's card shows a round's
+scores as a table, the lowest marked in words as on the page. The text is set in DejaVu Sans,
+shipped in `kutsite/fonts/` with its licence (Pillow's default font has no ü, ş, ğ, ı, İ).
 
 Caching: `CardSpec` is everything a card shows; its digest (plus `CARD_VERSION`, bumped when
-the drawing code changes) is the ETag and the cache key. A card is drawn once per digest and the
-PNG kept in Django's default cache without expiry — an edit in the admin changes the text, so
-the digest, so the next request draws a new card; old cards simply age out of the cache.
+the drawing code changes) is the ETag and the cache key. A ruling's card is drawn once per
+digest and the PNG kept in Django's default cache without expiry — an edit in the admin changes
+the text, so the digest, so the next request draws a new card; old cards simply age out of the
+cache. An answer's card (`answer_card_response`) is drawn for its query and kept only as a public
+page is: each answer has a query of its own, and storing them would push out the rulings' cards.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from functools import cache
 from pathlib import Path
 
 from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
 from PIL import Image, ImageDraw, ImageFont
 
 from kutsite.tiles import Face
@@ -30,8 +34,8 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 WIDTH, HEIGHT = 1200, 630
-CARD_VERSION = "4"
-CACHE_PREFIX = "referee:card:"
+CARD_VERSION = "5"
+CACHE_PREFIX = "card:"
 
 BACKGROUND = "#fbfaf7"
 TEXT = "#1d1c1a"
@@ -74,6 +78,13 @@ class CardExample:
 
 
 @dataclass(frozen=True)
+class CardScore:
+    name: str  # a player, or a team's two players
+    score: str  # as the page writes it ("1,250" / "1.250")
+    note: str = ""  # "lowest", drawn beside the score, in the page's language
+
+
+@dataclass(frozen=True)
 class CardSpec:
     """Everything a card shows; two equal specs draw the same PNG."""
 
@@ -82,6 +93,7 @@ class CardSpec:
     question: str
     answer: str
     examples: tuple[CardExample, ...] = ()
+    scores: tuple[CardScore, ...] = ()  # the calculator's table, in place of the answer
 
     @property
     def digest(self) -> str:
@@ -223,6 +235,34 @@ def _draw_examples(draw: ImageDraw.ImageDraw, examples: tuple[CardExample, ...])
         x += int(max(width, label)) + EXAMPLE_GAP
 
 
+def _draw_scores(draw: ImageDraw.ImageDraw, spec: CardSpec) -> None:
+    """The question on one line, then one row per score: the name on the left, the score on
+    the right, a lowest score in bold and green with its note in words."""
+    width = WIDTH - 2 * MARGIN
+    q_font, q_lines = fit(spec.question, True, (60, 54, 48), width, 1)
+    draw.text((MARGIN, 104), q_lines[0], font=q_font, fill=TEXT)
+    top = 104 + int(q_font.size * 1.2) + 28
+    step = min(84, (HEIGHT - 40 - top) // max(1, len(spec.scores)))
+    size = min(48, int(step * 0.6))
+    right = WIDTH - MARGIN
+    score_font, note_font = font(True, size), font(False, int(size * 0.7))
+    for index, row in enumerate(spec.scores):
+        baseline = top + index * step + size
+        best = bool(row.note)
+        ink = OK if best else TEXT
+        draw.text((right, baseline), row.score, font=score_font, fill=ink, anchor="rs")
+        room = width - score_font.getlength(row.score) - 32
+        if best:
+            note = f"{row.note} "
+            at = right - score_font.getlength(row.score)
+            draw.text((at, baseline), note, font=note_font, fill=OK, anchor="rs")
+            room -= note_font.getlength(note)
+        name_font, name_lines = fit(row.name, best, (size, int(size * 0.8)), int(room), 1)
+        draw.text((MARGIN, baseline), name_lines[0], font=name_font, fill=ink, anchor="ls")
+        line = baseline + int(step * 0.3)
+        draw.line((MARGIN, line, right, line), fill=TILE_EDGE, width=1)
+
+
 def render_card(spec: CardSpec) -> bytes:
     """Draw the card and return the PNG bytes."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
@@ -231,6 +271,9 @@ def render_card(spec: CardSpec) -> bytes:
     width = WIDTH - 2 * MARGIN
 
     draw.text((MARGIN, 44), spec.brand, font=font(True, 30), fill=ACCENT)
+    if spec.scores:
+        _draw_scores(draw, spec)
+        return _png(image)
     has_tiles = bool(spec.examples)
     q_font, q_lines = fit(spec.question, True, (60, 54, 48, 42), width, 2 if has_tiles else 3)
     a_sizes = (44, 40, 36) if has_tiles else (52, 48, 44, 40, 36)
@@ -250,6 +293,10 @@ def render_card(spec: CardSpec) -> bytes:
     if has_tiles:
         _draw_examples(draw, spec.examples)
 
+    return _png(image)
+
+
+def _png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     # Not `optimize`: that tries every filter at the strongest level, three times the drawing's
     # time for 5 % fewer bytes, which a meld check's card, drawn per answer, cannot spare.
@@ -266,3 +313,17 @@ def card_png(spec: CardSpec) -> bytes:
         png = render_card(spec)
         store.set(key, png, None)
     return png
+
+
+def answer_card_url(request: HttpRequest) -> str:
+    """The card of the answer on this page: at the page's path + "card.png", same query."""
+    query = request.META.get("QUERY_STRING", "")
+    return request.build_absolute_uri(f"{request.path}card.png?{query}")
+
+
+def answer_card_response(spec: CardSpec) -> HttpResponse:
+    """An answer's card, drawn now: not kept in the store of the rulings' cards (the page cache
+    and a proxy keep it as they keep a public page)."""
+    response = HttpResponse(render_card(spec), content_type="image/png")
+    response["ETag"] = spec.etag
+    return response
