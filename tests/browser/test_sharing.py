@@ -269,6 +269,49 @@ def test_web_share_gets_title_answer_and_link(live_server, content, page):
     assert shared["url"] == page.url
 
 
+def test_the_share_link_is_a_button_that_space_works_also_after_a_live_answer(
+    live_server, content, page
+):
+    """With the script, sharing is an action, not a way to another page: a screen reader hears
+    a button, and Space shares as Enter does, on the first answer and on each live one."""
+    page.add_init_script(
+        "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };"
+        "navigator.canShare = () => true;"
+    )
+    page.goto(f"{live_server.url}/en/referee/check/?{CHECK}")
+    share = page.locator("#check-result").get_by_role("button", name=re.compile("^Share"))
+    share.focus()
+    page.keyboard.press("Space")
+    page.wait_for_function("window.shared !== undefined")
+    assert page.evaluate("window.shared.url") == page.url
+    page.evaluate("window.shared = undefined")
+    page.locator("#id_tiles").fill("r11 r12 r13 r1")  # a live answer draws a new share link
+    expect(page.locator("#check-result [data-verdict]")).to_contain_text("A run of four")
+    share.focus()
+    page.keyboard.press("Space")
+    page.wait_for_function("window.shared !== undefined")
+    assert "tiles=r11" in page.evaluate("window.shared.url")
+
+
+def test_the_link_to_copy_reads_as_typed(live_server, content, browser):
+    """Without a way to share or copy, the address shown for copying keeps a name's letters
+    ("Jürgen", not "J%C3%BCrgen"): the table reads it before pasting it."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.add_init_script(
+        "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
+        "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined});"
+    )
+    page.goto(f"{live_server.url}/de/rechner/?{CALCULATOR.replace('Ben', 'Jürgen')}")
+    assert "J%C3%BCrgen" in page.url
+    page.locator("#calculator-result [data-share]").click()
+    status = page.locator("#calculator-result [data-share-status]")
+    expect(status).to_have_text(
+        f"Diesen Link kopieren: {page.url.replace('J%C3%BCrgen', 'Jürgen')}"
+    )
+    context.close()
+
+
 def test_favicon_loads_without_a_console_error(live_server, content, page):
     errors = []
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))

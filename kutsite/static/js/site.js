@@ -21,7 +21,8 @@
 
   function copy(text, url, say) {
     var body = document.body.dataset;
-    function fail() { say(body.shareFailed + " " + url); }
+    // the address to copy as it reads ("name1=Jürgen"), still one link when pasted
+    function fail() { say(body.shareFailed + " " + decodeURI(url)); }
     if (!navigator.clipboard) { return fail(); }
     navigator.clipboard.writeText(text ? text + "\n" + url : url).then(function () {
       say(text ? body.shareCopiedAnswer : body.shareCopied);
@@ -30,6 +31,18 @@
 
   document.addEventListener("click", function (event) {
     var link = event.target.closest("[data-share]");
+    if (!link) { return; }
+    event.preventDefault();
+    share(link);
+  });
+  // With this script the share link does what a button does: it says so, and Space works.
+  function asButtons(root) {
+    root.querySelectorAll("[data-share]").forEach(function (link) { link.setAttribute("role", "button"); });
+  }
+  asButtons(document);
+  document.addEventListener("htmx:load", function (event) { asButtons(event.target); });
+  document.addEventListener("keydown", function (event) {
+    var link = event.key === " " && event.target.closest && event.target.closest("[data-share]");
     if (!link) { return; }
     event.preventDefault();
     share(link);
