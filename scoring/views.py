@@ -13,21 +13,22 @@ from scoring.presenters import Calculation
 def calculator(request):
     """The score calculator: parse the query → the engine scores → the page or the fragment."""
     form = CalculatorForm(request.GET)
+    fragment = wants_fragment(request)
     permalink = None
     if form.is_bound:
         query = form.query_string()
         permalink = f"{request.path}?{query}" if query else request.path
     context = {
         "form": form,
-        "calc": Calculation(form, live=wants_fragment(request)),
+        "calc": Calculation(form, live=fragment),
         "permalink": permalink if form.is_bound and form.is_valid() else None,
         "examples": worked_examples,
         "noindex": form.is_bound,  # an answer is one visitor's: base.html
     }
-    if context["permalink"] and not wants_fragment(request):
+    if context["permalink"] and not fragment:
         context["card_url"] = answer_card_url(request)
     response = render_page(request, "scoring/calculator.html", "result", context)
-    if permalink and wants_fragment(request):
+    if permalink and fragment:
         # The address bar follows the live result with this tidy URL (only the parameters that
         # are set), replacing the entry rather than adding one per tap
         replace_url(response, permalink)
