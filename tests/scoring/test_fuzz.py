@@ -47,6 +47,44 @@ def test_any_query_gets_an_answer(client, query, language, htmx):
         assert html.count("data-score=") == 4 or "data-error=" in html or waiting
 
 
+# A whole round that scores; the fuzzed parameters go over it, so that most cards are drawn, with
+# whatever names and numbers the parameters hold.
+SCORED = {
+    "indicator": "r4",
+    "round": "3",
+    **{f"name{i}": f"P{i}" for i in (1, 2, 3, 4)},
+    "state1": "finished",
+    **{f"state{i}": "melded" for i in (2, 3, 4)},
+    "rack2": "k3 b11",
+    "rack3": "y5 r9",
+    "rack4": "b2 k12 ok",
+}
+
+
+def test_the_fuzzed_cards_start_from_a_round_that_scores(client):
+    """Else the test below would only ever see 404s."""
+    assert client.get(f"/en/calculator/card.png?{urlencode(SCORED)}").status_code == 200
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    names=st.fixed_dictionaries({f"name{i}": st.text(max_size=40) for i in (1, 2, 3, 4)}),
+    query=st.dictionaries(st.sampled_from(FIELD_NAMES), VALUES, max_size=2),
+    path=st.sampled_from(["/en/calculator/card.png", "/de/rechner/card.png"]),
+)
+def test_any_query_gets_a_card_or_a_404(client, names, query, path):
+    """The share card draws any names and scores the form lets through, or is not found."""
+    response = client.get(f"{path}?{urlencode({**SCORED, **names, **query})}")
+    assert response.status_code in (200, 404)
+    if response.status_code == 200:
+        assert response["Content-Type"] == "image/png"
+        assert response.content.startswith(b"\x89PNG")
+
+
 @settings(max_examples=300, deadline=None)
 @given(query=st.dictionaries(st.sampled_from(FIELD_NAMES), VALUES, max_size=12))
 def test_the_canonical_query_is_what_urlencode_writes(query):
