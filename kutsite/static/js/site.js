@@ -29,23 +29,18 @@
     }, fail);
   }
 
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest("[data-share]");
-    if (!link) { return; }
+  // With this script the share link does what a button does: it says so (htmx:load comes for
+  // the page and for each answer swapped in), and Space shares as Enter (a click) does.
+  function onShare(event) {
+    var link = event.target.closest && event.target.closest("[data-share]");
+    if (!link || (event.key && event.key !== " ")) { return; }
     event.preventDefault();
     share(link);
-  });
-  // With this script the share link does what a button does: it says so, and Space works.
-  function asButtons(root) {
-    root.querySelectorAll("[data-share]").forEach(function (link) { link.setAttribute("role", "button"); });
   }
-  asButtons(document);
-  document.addEventListener("htmx:load", function (event) { asButtons(event.target); });
-  document.addEventListener("keydown", function (event) {
-    var link = event.key === " " && event.target.closest && event.target.closest("[data-share]");
-    if (!link) { return; }
-    event.preventDefault();
-    share(link);
+  document.addEventListener("click", onShare);
+  document.addEventListener("keydown", onShare);
+  document.addEventListener("htmx:load", function (event) {
+    event.target.querySelectorAll("[data-share]").forEach(function (link) { link.setAttribute("role", "button"); });
   });
 
   // The language switch takes the address as it is now (live updates, #fragment) along.
