@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from kutsite.fields import is_on
 from scoring.forms import FIELD_NAMES, CalculatorForm, FlagField
 
+from .helpers import base_round
+
 KEYS = st.one_of(st.sampled_from(FIELD_NAMES), st.text(max_size=12))
 VALUES = st.one_of(
     st.text(max_size=40),
@@ -47,18 +49,9 @@ def test_any_query_gets_an_answer(client, query, language, htmx):
         assert html.count("data-score=") == 4 or "data-error=" in html or waiting
 
 
-# A whole round that scores; the fuzzed parameters go over it, so that most cards are drawn, with
-# whatever names and numbers the parameters hold.
-SCORED = {
-    "indicator": "r4",
-    "round": "3",
-    **{f"name{i}": f"P{i}" for i in (1, 2, 3, 4)},
-    "state1": "finished",
-    **{f"state{i}": "melded" for i in (2, 3, 4)},
-    "rack2": "k3 b11",
-    "rack3": "y5 r9",
-    "rack4": "b2 k12 ok",
-}
+# A whole round that scores (the calculator tests' own); the fuzzed parameters go over it, so
+# that most cards are drawn, with whatever names and numbers the parameters hold.
+SCORED = base_round()
 
 
 def test_the_fuzzed_cards_start_from_a_round_that_scores(client):
