@@ -13,6 +13,7 @@ as one character. `same_name_key` compares names as they look: "Ａｎａ" is "A
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 #: A player's name, wherever it is typed: the calculator, a new game sheet, the sheet itself.
 NAME_LENGTH = 30
@@ -31,6 +32,20 @@ def _kept(ch: str) -> str:
     if ch in BLANKS or unicodedata.category(ch) in _DROPPED:
         return ""
     return ch
+
+
+def clean_text(value: Any) -> str:
+    """Text without control characters (tabs and newlines become spaces): what any field of a
+    form shows again as typed. Format characters stay (a name may need its joiners)."""
+    if not isinstance(value, str):
+        return "" if value is None else str(value)
+    if value.isprintable():  # no control character, no tab or line break: nearly all input
+        return value
+    return "".join(
+        " " if ch in "\t\r\n" else ch
+        for ch in value
+        if ch in "\t\r\n" or unicodedata.category(ch) not in ("Cc", "Cs")
+    )
 
 
 def clean_name(value: str) -> str:

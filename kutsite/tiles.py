@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext, pgettext_lazy
 
-from rules.engine.notation import LETTERS
+from rules.engine.notation import LETTERS, parse_tiles
 from rules.engine.tiles import is_okey, okey_of
 
 COLOURS = ("r", "k", "b", "y")
@@ -160,6 +160,12 @@ def face_of(tile, indicator=None, stands_for=None) -> Face:
     if tile.is_okey_token or (indicator is not None and is_okey(tile, indicator)):
         return Face("okey", shows=face_of(stands_for) if stands_for is not None else None)
     return numbered(str(tile.colour), tile.number)
+
+
+def typed_tiles(text: str) -> str:
+    """Tiles written in the engine's notation ("k3 y2 ok"), as the page's language types them
+    ("s3 g2 ok" in German): a link that fills a form fills it as its help text says."""
+    return " ".join(face_of(tile).typed for tile in parse_tiles(text, allow_empty=True))
 
 
 def faces_of(tiles, indicator=None) -> list[Face]:

@@ -32,7 +32,7 @@ from django.utils.translation import (
     pgettext_lazy,
 )
 
-from kutsite.tiles import Face, face_of, meld_faces
+from kutsite.tiles import Face, face_of, meld_faces, typed_tiles
 from kutsite.verdicts import Verdict
 from rules.engine import (
     BUY_LIMIT,
@@ -456,13 +456,13 @@ def calculator_url(*, team: bool = False) -> str:
     Built from the calculator's public query parameters — the ones every shared calculator link
     carries — so the rules app links to the calculator without importing it.
     """
-    pairs = [("indicator", SCORING_INDICATOR), ("round", str(SCORING_ROUND))]
+    pairs = [("indicator", typed_tiles(SCORING_INDICATOR)), ("round", str(SCORING_ROUND))]
     if team:
         pairs.append(("team", "1"))
     for seat, (name, state, rack) in enumerate(SCORING_PLAYERS, 1):
         pairs += [(f"name{seat}", name), (f"state{seat}", str(state))]
         if rack:
-            pairs.append((f"rack{seat}", rack))
+            pairs.append((f"rack{seat}", typed_tiles(rack)))
     return f"{reverse('scoring:calculator')}?{urlencode(pairs)}"
 
 

@@ -36,7 +36,6 @@ the calculator's URL in the active language with that query.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -59,7 +58,8 @@ from kutsite.fields import (
     TrimmedChoiceField,
     is_on,
 )
-from kutsite.text import NAME_LENGTH, clean_name
+from kutsite.text import NAME_LENGTH, clean_name, clean_text
+from kutsite.tiles import typed_tiles
 from rules import reasons
 from rules.engine.notation import parse_indicator, parse_tiles, still_typing
 from rules.engine.scoring import PlayerInput, PlayerState, ScoreError, score_round
@@ -76,19 +76,6 @@ _PLAIN = re.compile(r"[A-Za-z0-9_.~ -]*")
 TOO_LONG = _("This is longer than %(limit_value)s characters.")
 # Errors about the whole round: "who ended the round" (`data-error="state"`).
 ROUND_WIDE = frozenset({ReasonCode.NO_FINISHER, ReasonCode.MORE_THAN_ONE_FINISHER})
-
-
-def clean_text(value: Any) -> str:
-    """Text without control characters (tabs and newlines become spaces)."""
-    if not isinstance(value, str):
-        return "" if value is None else str(value)
-    if value.isprintable():  # no control character, no tab or line break: nearly all input
-        return value
-    return "".join(
-        " " if ch in "\t\r\n" else ch
-        for ch in value
-        if ch in "\t\r\n" or unicodedata.category(ch) not in ("Cc", "Cs")
-    )
 
 
 def tidy_name(text: str) -> str:
@@ -440,7 +427,12 @@ def calculator_query(
 
 
 def calculator_url(*args: Any, **kwargs: Any) -> str:
-    """The calculator's URL in the active language, pre-filled by `calculator_query`."""
+    """The calculator's URL in the active language, pre-filled by `calculator_query`, its tiles
+    in that language's notation."""
+    if kwargs.get("indicator"):
+        kwargs["indicator"] = typed_tiles(kwargs["indicator"])
+    if kwargs.get("racks"):
+        kwargs["racks"] = [typed_tiles(rack) for rack in kwargs["racks"]]
     query = calculator_query(*args, **kwargs)
     url = reverse("scoring:calculator")
     return f"{url}?{query}" if query else url

@@ -65,9 +65,12 @@ def _version(request, mode: str, secret: str) -> int | None:
 
 def sheet_etag(version: int, mode: str, fragment: bool) -> str:
     """One ETag per game version, content version, deploy, page kind, language and
-    representation (page or fragment): a content edit or a new deploy reaches every sheet."""
+    representation (page or fragment): a content edit or a new deploy reaches every sheet.
+
+    Weak (RFC 9110, 8.8.1): the same ETag names the sheet gzipped and not, and the edit sheet
+    with each answer's own CSRF token and submission id; equal in meaning, not in bytes."""
     kind = "f" if fragment else "p"
-    return f"g{version}-{content.version()}{content.BUILD}-{mode}-{get_language()}-{kind}"
+    return f'W/"g{version}-{content.version()}{content.BUILD}-{mode}-{get_language()}-{kind}"'
 
 
 def _etag(request, mode: str, secret: str) -> str | None:

@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games import services
 from games.models import Game
 from games.retention import RETENTION_DAYS
 from tests.weight import FIRST_HTML_GZIPPED, OWN_BYTES, own_assets, own_bytes
@@ -136,13 +137,34 @@ def test_sheet_shows_twenty_rounds_with_contracts(client, game):
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("en", "Next: round 1: one Küt group of three"),
-        ("de", "Als Nächstes: Runde 1: eine Küt-Gruppe aus drei Steinen"),
+        ("en", "Next: round 1 – one Küt group of three."),
+        ("de", "Als Nächstes: Runde 1 – eine Küt-Gruppe aus drei Steinen."),
     ],
 )
 def test_the_next_round_reads_as_one_line_with_its_contract(client, game, language, said):
-    """The contract follows the round after a colon, not as a sentence of its own in lower case
-    ("Runde 1. eine Küt-Gruppe")."""
+    """The contract follows the round after a dash, not as a sentence of its own in lower case
+    ("Runde 1. eine Küt-Gruppe") nor after a second colon, and the line ends in a full stop."""
+    with translation.override(language):
+        path = reverse("games:sheet", args=[game.edit_secret])
+    html = client.get(path).content.decode()
+    (line,) = re.findall(r"<p class=\"standing__next\".*?</p>", html, re.S)
+    assert said in " ".join(re.sub(r"<[^>]+>", "", line).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Next: round 1 – one Küt group of three. Dealt again once so far."),
+        (
+            "de",
+            "Als Nächstes: Runde 1 – eine Küt-Gruppe aus drei Steinen. Bisher einmal neu gegeben.",
+        ),
+    ],
+)
+def test_a_redeal_is_a_sentence_after_the_next_round(client, game, language, said):
+    """After a redeal the count follows the contract as a sentence of its own, after a full stop
+    ("… aus drei Steinen Bisher einmal neu gegeben" ran the two together)."""
+    services.record_redeal(game, game.version, round_number=1)
     with translation.override(language):
         path = reverse("games:sheet", args=[game.edit_secret])
     html = client.get(path).content.decode()
@@ -250,6 +272,20 @@ def test_a_304_varies_on_what_its_200_varied_on(client, game, sheet, htmx):
 
     assert vary(again) == vary(full)
     assert {"hx-request", "cookie", "accept-encoding"} <= vary(full)
+
+
+@pytest.mark.parametrize("mode", ["edit", "view"])
+def test_a_sheets_etag_is_weak_gzipped_or_not(client, game, mode):
+    """The same ETag names the sheet gzipped and plain (and the edit sheet with each answer's
+    own CSRF token), so it is weak: equal in meaning, not byte for byte (RFC 9110, 8.8.1)."""
+    secret = game.edit_secret if mode == "edit" else f"view/{game.view_secret}"
+    url = f"/en/games/{secret}/"
+    gzipped = client.get(url, headers={"Accept-Encoding": "gzip"})
+    plain = client.get(url, headers={"Accept-Encoding": "identity"})
+    assert gzipped["Content-Encoding"] == "gzip" and not plain.has_header("Content-Encoding")
+    assert gzipped["ETag"].startswith('W/"') and plain["ETag"].startswith('W/"')
+    for etag in (gzipped["ETag"], plain["ETag"]):
+        assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
 
 
 def test_fragment_and_page_have_different_etags(client, game):

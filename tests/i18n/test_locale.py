@@ -39,6 +39,19 @@ def test_translations_keep_their_placeholders(path):
         ), entry.msgid
 
 
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_plural_translations_keep_their_placeholders(path):
+    """The plural keeps every placeholder. The singular may say its count as a word ("einen
+    Strafstein", "nach der ersten Runde"), so it may leave out that one, and only that one."""
+    for entry in polib.pofile(str(path)).translated_entries():
+        if not entry.msgid_plural:
+            continue
+        wanted = set(PLACEHOLDER.findall(entry.msgid_plural))
+        assert set(PLACEHOLDER.findall(entry.msgstr_plural[1])) == wanted, entry.msgid
+        singular = set(PLACEHOLDER.findall(entry.msgstr_plural[0]))
+        assert singular <= wanted and len(wanted - singular) <= 1, entry.msgid
+
+
 @pytest.mark.parametrize(
     "text", ["the round's contract", "the players' scores", "the players'"], ids=repr
 )

@@ -211,7 +211,7 @@ def example_rows(ruling, **changes_of_first) -> dict:
     ("language", "words"),
     [
         ("en", "Give the seats as numbers from 1 to 4, e.g. “3 4”."),
-        ("de", "Gib die Plätze als Zahlen von 1 bis 4 an, z. B. „3 4“."),
+        ("de", "Gib die Plätze als Zahlen von 1 bis 4 an, z.\u00a0B. „3 4“."),
     ],
 )
 def test_seats_typed_as_words_are_marked_on_their_field(admin_client, language, words):

@@ -370,6 +370,10 @@ NOT_OUR_WORDS = [
     "Neun Steine gehen",
     "ausgelegter Steinhalter",
     "als gültige Kombinationen",
+    "wegzuwerfen",  # a discard is "abwerfen", in the rulings too
+    "vom Stapel",  # "vom Nachziehstapel"
+    "Gib deinen Steinhalter ein",  # "Gib die Steine auf deinem Steinhalter ein"
+    " 1 Strafstein",  # "einen Strafstein": one is a word in German prose
 ]
 
 

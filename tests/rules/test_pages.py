@@ -336,6 +336,23 @@ def test_penalty_examples_carry_the_engines_penalty(client):
     assert re.search(r'data-penalty="0" data-reason="FINAL_TILE" data-rule="X4"', html)
 
 
+@pytest.mark.parametrize(("language", "letters"), [("en", "rkby"), ("de", "rsbg")])
+def test_the_guides_calculator_links_type_tiles_in_the_pages_notation(client, language, letters):
+    """The German guide opens the calculator with s3 and g2 (black 3, yellow 2), as the German
+    help beside the fields says, not with the English k3 and y2."""
+    for step in ("scoring", "team"):
+        html = get(client, step_path(step, language))
+        with translation.override(language):
+            calculator = reverse("scoring:calculator")
+        links = re.findall(rf'href="({re.escape(calculator)}\?[^"]+)"', html)
+        assert links
+        for link in links:
+            query = parse_qs(urlsplit(html_lib.unescape(link)).query)
+            tiles = query["indicator"] + [v for k, vs in query.items() if "rack" in k for v in vs]
+            used = {t[0] for text in tiles for t in text.split() if t not in ("ok", "fj")}
+            assert used and used <= set(letters), (language, link)
+
+
 def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calculator(client):
     from rules.engine import PlayerInput, PlayerState, score_round
 
@@ -595,8 +612,8 @@ def test_the_faq_names_every_exception_to_the_playable_discard_penalty(language,
 @pytest.mark.parametrize(
     ("language", "penalty", "buy", "limit"),
     [
-        ("en", "{} penalty tiles", "draw {} tile from the pile", "up to {} times"),
-        ("de", "{} Strafsteine", "ziehst du {} Strafstein", "bis zu {} Käufe"),
+        ("en", "{} penalty tiles", {1: "draw 1 tile from the pile"}, "up to {} times"),
+        ("de", "{} Strafsteine", {1: "ziehst du einen Strafstein"}, "bis zu {} Käufe"),
     ],
 )
 def test_the_faq_takes_its_numbers_from_the_engine(monkeypatch, language, penalty, buy, limit):
@@ -610,7 +627,7 @@ def test_the_faq_takes_its_numbers_from_the_engine(monkeypatch, language, penalt
     today = answers()
     assert penalty.format(PENALTY_TILES) in today["faq-playable"]
     assert penalty.format(PENALTY_TILES) in today["faq-discard-okey"]
-    assert buy.format(resolve_buy(1, {3}).penalty_tiles) in today["faq-buy"]
+    assert buy[resolve_buy(1, {3}).penalty_tiles] in today["faq-buy"]  # German: "einen"
     assert limit.format(BUY_LIMIT) in today["faq-buy"]
     monkeypatch.setattr(rules.guide, "PENALTY_TILES", 3)
     monkeypatch.setattr(rules.guide, "BUY_LIMIT", 7)
@@ -685,7 +702,7 @@ ENGINE_NUMBERS = [
     ("C3 18", "rounds", "The 18 rounds of Küt", "Die 18 Runden von"),
     ("C3 18", "home", "The 18 rounds", "Die 18 Runden"),
     ("C3 18", "home", "for all 18 rounds", "für alle 18 Runden"),
-    ("S2 600", "scoring", "not melded scores 600.", "ausgelegt hat, bekommt 600."),
+    ("S2 600", "scoring", "not melded scores 600.", "ausgelegt hat, bekommt 600 Punkte."),
     ("S2 600", "scoring", "1,200 for not having", "1.200 ohne Auslage"),  # S4
     ("S2 600", "scoring", "everyone scores 600 except", "Alle bekommen deshalb 600"),  # S7
     ("S2 600", "guide", "without a meld scores 600.", "ausgelegt hat, 600."),
@@ -693,7 +710,7 @@ ENGINE_NUMBERS = [
     ("S2 600", "team", "Cem scores 0 instead of 600.", "Cem 0 statt 600 Punkte"),
     ("S1 7", "scoring", "ends the round scores 7.", "beendet, bekommt 7 Punkte."),
     ("S1 7", "team", "you both score 7", "das Gegenüber 7 Punkte"),  # S5
-    ("S1 7", "ending", "and nobody scores 7.", "und niemand bekommt 7."),  # E2
+    ("S1 7", "ending", "and nobody scores 7.", "und niemand bekommt 7 Punkte."),  # E2
     ("S1 7", "guide", "they score 7,", "Diese Person bekommt 7 Punkte"),
     ("S1 7", "guide", "S1 Ending the round scores 7", "S1 Wer die Runde beendet, bekommt 7"),
     ("S3 30", "scoring", "false joker as 30.", "falsche Joker zählt 30."),

@@ -172,7 +172,9 @@ def test_plural_sentences_follow_the_count():
         one_okey = {"count": 1, "each": 25, "points": 25}
         assert sentence(ReasonCode.OKEY_25, one_okey) == "1 Okey × 25 = 25"
     with translation.override("de"):
-        assert sentence(ReasonCode.PILE_TOO_SMALL, {"pile": 1}).count("1 Stein:") == 1
+        # German says one as a word: "nur noch ein Stein", "nur noch 2 Steine"
+        assert "liegt nur noch ein Stein:" in sentence(ReasonCode.PILE_TOO_SMALL, {"pile": 1})
+        assert "liegen nur noch 2 Steine:" in sentence(ReasonCode.PILE_TOO_SMALL, {"pile": 2})
 
 
 def test_scores_and_racks_read_as_the_pages_numbers():

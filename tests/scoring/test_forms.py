@@ -8,10 +8,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import services
+from kutsite.text import clean_text
 from rules.engine.scoring import PlayerState
 from rules.engine.tiles import tile
 from rules.models import Round
-from scoring.forms import CalculatorForm, calculator_query, calculator_url, clean_text
+from scoring.forms import CalculatorForm, calculator_query, calculator_url
 from scoring.presenters import Calculation
 from tests.fields import field_state
 from tests.scoring.helpers import base_round, errors, scores

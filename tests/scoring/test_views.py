@@ -1,6 +1,8 @@
 """The calculator through the Django client: page, fragment, scores, errors, examples."""
 
+import html as html_lib
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.utils import translation
@@ -290,6 +292,30 @@ def test_worked_examples_are_engine_results_and_open_the_calculator(client):
             assert len(shown) == 1
             player, score = shown[0]
             assert scores(opened_html)[int(player)] == int(score)
+
+
+# The colour letters people type on each language's pages (docs/interface.md, tile notation).
+TYPED_LETTERS = {"en": set("rkby"), "de": set("rsbg")}
+
+
+def typed_letters(link):
+    """The colour letters of the tiles a calculator link fills in."""
+    query = parse_qs(urlsplit(html_lib.unescape(link)).query)
+    tiles = [t for k, v in query.items() if k == "indicator" or k.startswith("rack") for t in v]
+    return {token[0] for text in tiles for token in text.split() if token not in ("ok", "fj")}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_worked_examples_fill_the_calculator_in_the_pages_notation(client, language):
+    """A German example link types black 3 as s3 and yellow 2 as g2, as the German help says,
+    and the form it opens shows them so."""
+    cards = example_cards(client.get(url(language)).content.decode())
+    links = [re.search(r'<a href="([^"]+)" data-example-link>', c).group(1) for c in cards.values()]
+    letters = set().union(*map(typed_letters, links))
+    assert letters == TYPED_LETTERS[language]
+    opened = client.get(html_lib.unescape(links[0])).content.decode()
+    black_three = {"en": "k3", "de": "s3"}[language]
+    assert re.search(rf'name="rack2" value="{black_three} b11 ok"', opened)
 
 
 def test_worked_examples_cover_what_the_issue_asks(client):
