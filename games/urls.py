@@ -4,6 +4,7 @@ from django.views.generic import RedirectView
 
 import kutsite.converters  # noqa: F401  (the `round` converter)
 from games.views import buttons, export, rounds, sheets
+from kutsite.http import read_only
 
 
 class SecretConverter:
@@ -29,11 +30,7 @@ urlpatterns = [
     path("<game_secret:secret>/", sheets.sheet, name="sheet"),
     path(_("view/<game_secret:secret>/"), sheets.view, name="view"),
     # A sheet's address cut back to its section leads to where games start and are listed.
-    path(
-        "",
-        RedirectView.as_view(pattern_name="games:new", http_method_names=["get", "head"]),
-        name="index",
-    ),
+    path("", read_only(RedirectView.as_view(pattern_name="games:new")), name="index"),
     path(_("new/"), sheets.new, name="new"),
     path(_("view/<game_secret:secret>/sheet.csv"), export.csv_view, name="view_csv"),
     path(_("<game_secret:secret>/record/"), rounds.record, name="record"),

@@ -18,9 +18,10 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.datastructures import MultiValueDict
 
 from kutsite import live
-from kutsite.text import shown
+from kutsite.text import clean_text, shown
 
 TRUE_VALUES = frozenset({"1", "on", "true", "yes"})
 
@@ -86,6 +87,21 @@ class TrimmedChoiceField(Shared, forms.TypedChoiceField):
             raise ValidationError(message, code="invalid_choice", params=params) from None
 
 
+def printable(data: Any) -> Any:
+    """The data without control characters (`clean_text`): a form shows its input again, and a
+    NUL or an escape code typed into a link must not come back into the page."""
+    if data is None:
+        return None
+    if isinstance(data, MultiValueDict):
+        if all(v.isprintable() for _key, values in data.lists() for v in values):
+            return data
+        cleaned = data.copy()
+        for key, values in data.lists():
+            cleaned.setlist(key, [clean_text(v) for v in values])
+        return cleaned
+    return {key: clean_text(value) for key, value in data.items()}
+
+
 class QueryForm(forms.Form):
     """A form read from the query string: bound only when the query holds one of its fields.
 
@@ -101,7 +117,7 @@ class QueryForm(forms.Form):
         keys = (f"{prefix}-{name}" if prefix else name for name in self.base_fields)
         if data is not None and not any(key in data for key in keys):
             data = None
-        super().__init__(data, *args, **kwargs)
+        super().__init__(printable(data), *args, **kwargs)
 
     @property
     def pending(self) -> str:

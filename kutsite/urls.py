@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.sitemaps import SITEMAPS as GAMES_SITEMAPS
 from kutsite import errors, offline, views
-from kutsite.http import read_only
+from kutsite.http import public_page
 from kutsite.ratelimit import rate_limited
 from kutsite.sitemaps import HomeSitemap
 from referee.sitemaps import SITEMAPS as REFEREE_SITEMAPS
@@ -43,7 +43,7 @@ urlpatterns += [
     path("healthz", views.health, name="health"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("sw.js", offline.service_worker, name="service_worker"),
-    path("sitemap.xml", read_only(sitemap), {"sitemaps": SITEMAPS}, name="sitemap"),
+    path("sitemap.xml", public_page(sitemap), {"sitemaps": SITEMAPS}, name="sitemap"),
     path("language/<str:language>/", views.switch_language, name="switch_language"),
     # Before the admin's own URLs: the same login view, with a limit on failed attempts (a
     # failed one shows the form again; one that worked redirects), so that editors who share

@@ -79,7 +79,7 @@ def health(request):
     return HttpResponse("ok", content_type="text/plain; charset=utf-8")
 
 
-@read_only
+@public_page
 def robots_txt(request):
     lines = [
         "User-agent: *",

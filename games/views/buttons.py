@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.shortcuts import redirect
-from django.views.decorators.http import require_http_methods
 
 from games import services
 from games.forms import RedealForm, VersionForm
@@ -16,6 +15,7 @@ from games.messages import (
 from games.models import EDIT, Game
 from games.views.access import after_write, game_or_404, private_sheet, reload, sheet_url
 from games.views.sheets import render_sheet
+from kutsite.http import form_page
 
 
 def _refused_sheet(request, game: Game, message: str, status: int):
@@ -43,7 +43,7 @@ def _sheet_write(request, secret, form_class, write, conflict):
 
 
 @private_sheet
-@require_http_methods(["GET", "HEAD", "POST"])
+@form_page
 def redeal(request, secret):
     """The pile ran out before anyone finished: no score, the round is dealt again (E2)."""
     return _sheet_write(
@@ -58,7 +58,7 @@ def redeal(request, secret):
 
 
 @private_sheet
-@require_http_methods(["GET", "HEAD", "POST"])
+@form_page
 def undo(request, secret):
     """Take back the last entry (a scored round or a redeal)."""
     return _sheet_write(

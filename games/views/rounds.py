@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.http import Http404, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
 
 from games import services
 from games.forms import VersionForm, new_submission
@@ -32,6 +31,7 @@ from games.recording import calculator_form, initial_calculator_form, round_of, 
 from games.sheet import ROUND_COUNT, Kind, is_scored, progress
 from games.views.access import after_write, game_entries, game_or_404, private_sheet, reload
 from kutsite.htmx import render_page, wants_fragment
+from kutsite.http import form_page
 from scoring.forms import FIELD_NAMES
 from scoring.presenters import Calculation
 
@@ -293,7 +293,7 @@ def _entry_post(request, game: Game, *, editing: bool, round_number: int | None 
 
 
 @private_sheet
-@require_http_methods(["GET", "HEAD", "POST"])
+@form_page
 def record(request, secret):
     """Record the next round through the calculator, pre-filled from the game."""
     game = game_or_404(request, EDIT, secret)
@@ -317,7 +317,7 @@ def record(request, secret):
 
 
 @private_sheet
-@require_http_methods(["GET", "HEAD", "POST"])
+@form_page
 def edit_round(request, secret, number):
     """Correct a round already on the sheet: the calculator, opened with its input."""
     if number > ROUND_COUNT:

@@ -10,7 +10,7 @@ from django.utils.http import quote_etag
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
-from django.views.decorators.http import condition, require_http_methods
+from django.views.decorators.http import condition
 
 from games import services
 from games.forms import NewGameForm, new_submission
@@ -20,11 +20,11 @@ from games.services import Done
 from games.views import kept
 from games.views.access import private_sheet, sheet_url
 from kutsite.htmx import render_page
-from kutsite.http import read_only
+from kutsite.http import form_page, read_only
 from kutsite.ratelimit import rate_limited
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
+@form_page
 @cache_control(private=True, no_cache=True)  # its form carries this visitor's CSRF token
 # Only a sheet that was started counts: a typo in a name costs a visitor none of the limit.
 @rate_limited("new-game", counts=lambda response: response.status_code == 302)

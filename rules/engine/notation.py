@@ -1,6 +1,7 @@
 """Tile notation (docs/interface.md, "Tile notation"): parse and format.
 
-Tokens are separated by spaces, `+`, commas or hyphens and are case-insensitive: a colour letter
+Tokens are separated by spaces, `+`, commas or hyphens (and invisible format characters) and
+are case-insensitive: a colour letter
 (`r` red, `k` black, `b` blue, `y` yellow; German `s` = black, `g` = yellow) and a number 1–13,
 `fj` for a false joker, `ok` for an Okey of the round. Melds on a table are separated by `|`.
 
@@ -25,7 +26,12 @@ LETTERS: dict[str, Colour] = {
     "y": Colour.YELLOW,
     "g": Colour.YELLOW,
 }
-_SEPARATORS = re.compile(r"[\s+,\-]+")
+# Spaces, `+`, commas, hyphens, and the invisible format characters a pasted text may carry
+# (zero-width spaces and joiners, direction marks and overrides, a byte-order mark, a soft
+# hyphen): "r1\u200b r2" is r1 and r2, not a token "r1\u200b" that looks like a tile.
+_SEPARATORS = re.compile(
+    r"[\s+,\-\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]+"
+)
 _TOKEN = re.compile(r"([^\W\d_]*)(\d*)")
 #: How a token starts before it is a tile: a colour letter still without its number, or the
 #: first letter of `ok` or `fj`.

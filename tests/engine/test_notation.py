@@ -34,6 +34,9 @@ from rules.engine import (
         ("s3 g13", [tile("k", 3), tile("y", 13)]),  # German aliases: schwarz, gelb
         ("  FJ ,, Ok  ", [FALSE_JOKER, OKEY]),
         ("r07", [tile("r", 7)]),
+        # invisible characters from a pasted text separate tiles, never hide inside one
+        ("r1\u200b r2\ufeff\u200dr3", [tile("r", 1), tile("r", 2), tile("r", 3)]),
+        ("\u202er12\u202c\u00adk7\u2066b9\u2069", [tile("r", 12), tile("k", 7), tile("b", 9)]),
     ],
 )
 def test_parse(text, expected):

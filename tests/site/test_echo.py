@@ -79,3 +79,30 @@ def test_a_token_that_is_no_tile_is_quoted_plain(client, address):
     html = client.get(address).content.decode()
     assert "“zz” is not a tile" in html
     assert not any(f"{ch}zz”" in html or f"“{ch}" in html for ch in STEERING)
+
+
+CONTROL = "\x00\x01\x1b\x7f"
+
+
+@pytest.mark.parametrize(
+    ("address", "field"),
+    [
+        (check_url(tiles=f"r1{CONTROL} r2 r3", indicator="b8"), "tiles"),
+        (discard_url(table="r4 r5 r6", tile=f"r7{CONTROL}", indicator="b8"), "tile"),
+        (rack_url(rack=f"r4 r5{CONTROL} r6", indicator="b8", round="1"), "rack"),
+        (calculator_url(indicator="r4", state1="finished", rack2=f"k3{CONTROL} b11"), "rack2"),
+    ],
+    ids=["meld check", "discard check", "rack helper", "calculator"],
+)
+def test_control_characters_typed_into_a_field_do_not_come_back_into_the_page(
+    client, address, field
+):
+    """A NUL or an escape code in a link is dropped before the form reads it: the field shows
+    the rest, and a NUL is no error of its own ("Null characters are not allowed")."""
+    html = client.get(address).content.decode()
+    assert not any(ch in html for ch in CONTROL), repr(address)
+    value = re.search(
+        rf'name="{field}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="{field}"', html
+    )
+    assert value and re.fullmatch(r"[rkby]\d+( [rkby]\d+)*", value.group(1) or value.group(2))
+    assert 'data-error="' + field not in html

@@ -117,6 +117,7 @@ def read_only_addresses(game) -> list[tuple[str, str]]:
         (f"/en/games/{e}/", "en"),
         (f"/de/spiele/ansehen/{v}/", "de"),
         (f"/en/games/{e}/sheet.csv", "en"),
+        ("/de/spiele/", "de"),  # leads on to a new game
         ("/", "en"),
         ("/healthz", "en"),
         ("/robots.txt", "en"),
@@ -139,10 +140,33 @@ def test_a_read_only_address_refuses_other_methods_with_405(game, method):
         assert_site_page(response, language, headings[language])
 
 
+def form_addresses(game) -> list[tuple[str, str]]:
+    e = game.edit_secret
+    return [
+        ("/en/games/new/", "en"),
+        (f"/de/spiele/{e}/eintragen/", "de"),
+        (f"/en/games/{e}/rounds/1/", "en"),
+        (f"/de/spiele/{e}/neu-geben/", "de"),
+        (f"/en/games/{e}/undo/", "en"),
+    ]
+
+
 def test_a_form_still_wants_its_csrf_token(game):
     browser = Client(enforce_csrf_checks=True)
-    for url in ("/en/games/new/", f"/de/spiele/{game.edit_secret}/eintragen/"):
+    for url, _language in form_addresses(game):
         assert browser.post(url, {}).status_code == 403, url
+
+
+@pytest.mark.parametrize("method", ["put", "patch", "delete"])
+def test_a_form_refuses_other_methods_with_405_before_the_csrf_check(game, method):
+    """Not "the form has expired" (the CSRF check's 403) for a method no form sends."""
+    browser = Client(enforce_csrf_checks=True)
+    headings = {"en": "Not possible at this address", "de": "An dieser Adresse nicht möglich"}
+    for url, language in form_addresses(game):
+        response = getattr(browser, method)(url)
+        assert response.status_code == 405, (method, url, response.status_code)
+        assert response["Allow"] == "GET, HEAD, POST", url
+        assert_site_page(response, language, headings[language])
 
 
 @pytest.fixture

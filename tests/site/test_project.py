@@ -307,6 +307,17 @@ def test_robots_txt_points_at_the_sitemap(client):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/robots.txt", "/sitemap.xml"])
+def test_robots_txt_and_the_sitemap_may_be_kept_as_public_pages_are(client, path):
+    """Both depend only on the address and the content: a proxy may keep them as it keeps the
+    pages (the sitemap is drawn from every rule, round and ruling), not `max-age=0`."""
+    cache_control = client.get(path)["Cache-Control"]
+    for directive in ("public", "s-maxage=600", "stale-while-revalidate", "stale-if-error"):
+        assert directive in cache_control, cache_control
+    assert "max-age=0" not in cache_control
+
+
+@pytest.mark.django_db
 def test_unknown_page_is_a_translated_404(client):
     response = client.get("/de/gibt-es-nicht/")
     assert response.status_code == 404
