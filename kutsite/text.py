@@ -4,10 +4,14 @@ A name may hold any letter of any script, but not what only steers the text arou
 control characters (a tab or a line break becomes a space), bidi embeddings, overrides and
 isolates (U+202A–U+202E, U+2066–U+2069, which could flip the scores beside a name on the sheet),
 zero-width and other format characters (a soft hyphen, invisible operators, tags), which make
-two names look the same, and the blank "letters" some scripts have (Hangul fillers, the blank
-braille cell). A name with nothing left to see (only combining marks) is no name. The rest is
-normalised to NFC, so that "ü" typed as one character or as u + ¨ is the same name and counts
-as one character. `same_name_key` compares names as they look: "Ａｎａ" is "Ana".
+two names look the same, the blank "letters" some scripts have (Hangul fillers, the blank
+braille cell), and the replacement character that stands where the browser sent bytes that
+were no text. The one exception: a zero-width joiner or non-joiner between two characters,
+which is how some names are spelt (the non-joiner in Persian "مهر‌نوش") and how an emoji is
+built from others (👩‍💻); names are compared without them. A name with nothing left to see (only
+combining marks) is no name. The rest is normalised to NFC, so that "ü" typed as one character
+or as u + ¨ is the same name and counts as one character. `same_name_key` compares names as
+they look: "Ａｎａ" is "Ana", and "A‍na" with a joiner is "Ana".
 """
 
 from __future__ import annotations
@@ -18,8 +22,11 @@ from typing import Any
 #: A player's name, wherever it is typed: the calculator, a new game sheet, the sheet itself.
 NAME_LENGTH = 30
 
-#: Characters that are letters or symbols by category but show nothing.
-BLANKS = frozenset(["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f"])
+#: Characters that are letters or symbols by category but show nothing, and the replacement
+#: character (U+FFFD) that decoding puts where a form sent bytes that were no text.
+BLANKS = frozenset(["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f", "\ufffd"])
+#: Zero-width non-joiner and joiner: kept between two characters (`clean_name`).
+JOINERS = frozenset("\u200c\u200d")
 #: Control and format characters (the bidi controls, zero-width characters, the soft hyphen,
 #: tags), surrogates, private use and unassigned code points.
 _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
@@ -48,9 +55,19 @@ def clean_text(value: Any) -> str:
     )
 
 
+def _joins(ch: str) -> bool:
+    return not ch.isspace() and ch not in JOINERS
+
+
 def clean_name(value: str) -> str:
     """The name as stored: no control codes, NFC, single spaces, no spaces at either end."""
-    text = "".join(_kept(ch) for ch in unicodedata.normalize("NFC", value))
+    text = "".join(ch if ch in JOINERS else _kept(ch) for ch in unicodedata.normalize("NFC", value))
+    text = "".join(
+        ch
+        for i, ch in enumerate(text)
+        if ch not in JOINERS
+        or (0 < i < len(text) - 1 and _joins(text[i - 1]) and _joins(text[i + 1]))
+    )
     # Removing a character can leave a pair that composes (e + U+200B + ◌́): normalise again.
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if all(unicodedata.category(ch).startswith(("M", "Z")) for ch in name):
@@ -60,7 +77,8 @@ def clean_name(value: str) -> str:
 
 def same_name_key(name: str) -> str:
     """What two names that look the same have in common: full-width "Ａｎａ" is "Ana"."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    seen = "".join(ch for ch in name if ch not in JOINERS)
+    return unicodedata.normalize("NFKC", seen).casefold()
 
 
 def shown(value: str, limit: int = 24) -> str:

@@ -43,6 +43,13 @@ def new_game_data(**overrides):
         ("\u0301\u0308 \u0301", ""),
         ("Zoe\u0301", "Zoé"),
         ("👍🏽", "👍🏽"),  # an emoji and its skin tone stay
+        # a joiner or non-joiner between two characters is part of the name's spelling
+        ("👩\u200d💻", "👩\u200d💻"),  # an emoji built of two
+        ("مهر\u200cنوش", "مهر\u200cنوش"),  # Persian, with its non-joiner
+        ("\u200dAna\u200c", "Ana"),  # at either end it joins nothing
+        ("A\u200d\u200dna", "Ana"),  # nor beside another joiner
+        ("A \u200dna", "A na"),  # nor beside a space
+        ("A\ufffd\ufffdna", "Ana"),  # bytes that were no text, decoded
     ],
 )
 def test_clean_name(typed, kept):
@@ -60,7 +67,7 @@ def test_a_new_game_stores_clean_nfc_names(client):
     assert game.players == ("Ana", "Ben", "Cem", unicodedata.normalize("NFC", "Sü\u0308la"))
 
 
-@pytest.mark.parametrize("twin", ["A\u200bna", "Ana\u00ad", "Ａｎａ", "ANA"])
+@pytest.mark.parametrize("twin", ["A\u200bna", "A\u200dna", "Ana\u00ad", "Ａｎａ", "ANA"])
 def test_invisible_characters_and_full_width_letters_do_not_make_two_names_differ(client, twin):
     response = client.post("/en/games/new/", new_game_data(player2=twin))
     assert response.status_code == 400

@@ -52,7 +52,8 @@ def round_errors(html: str) -> str:
 @pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
 def test_a_round_that_does_not_exist_is_quoted_short_and_plain(client, language, address, htmx):
     headers = {"HX-Request": "true"} if htmx else {}
-    for round_ in (f"{OVERRIDE}round 7 is fine", "\x00\x1b7", "9" * 100_000):
+    # (control characters are dropped before the form reads the round: "\x00\x1b77" is 77)
+    for round_ in (f"{OVERRIDE}round 7 is fine", "\x00\x1b77", "9" * 100_000):
         response = client.get(address(language, round_), headers=headers)
         assert response.status_code == 200
         said = round_errors(response.content.decode())
