@@ -77,7 +77,7 @@ def test_a_live_answer_names_no_card(client):
     ("language", "question", "lowest", "score"),
     [
         ("en", "Scores for round 3", "lowest", "195"),
-        ("de", "Punkte in Runde 3", "niedrigste", "195"),
+        ("de", "Punkte in Runde 3", "Bestwert", "195"),
     ],
 )
 def test_the_card_shows_each_score_as_the_table_does(language, question, lowest, score):
@@ -99,7 +99,7 @@ def test_a_team_tables_card_adds_each_teams_total_in_the_pages_number_format():
     *players, first, second = drawn.scores
     assert [p.name for p in players] == ["Ana", "Ben", "Cem", "Dila"]
     # S5: Ana ended the round, so her partner Cem scores 0 too
-    assert first == CardScore("Ana & Cem", "0", "niedrigste")
+    assert first == CardScore("Ana & Cem", "0", "Bestwert")
     assert second == CardScore("Ben & Dila", "3.195")
 
 

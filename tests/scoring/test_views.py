@@ -220,7 +220,7 @@ TABLE_ROW = re.compile(
     r'data-lowest)?>\s*<th scope="row">(.*?)</th>\s*<td class="num">(.*?)</td>',
     re.S,
 )
-LOWEST = {"en": "lowest", "de": "niedrigste"}
+LOWEST = {"en": "lowest", "de": "Bestwert"}
 RULE_BADGE = re.compile(r'<a class="rule-id" href="[^"#]+#[^"]+" aria-label="[^"]+">(\w+)</a>')
 
 
