@@ -63,7 +63,7 @@ def test_german_page_wording(client):
     assert html.count("<h3>Regel in der KÜT-App</h3>") == 9
     assert html.count("<h3>Schriftliche Tischregel</h3>") == 9
     assert html.count("In den Quellen nicht erwähnt.") == 3
-    assert "Kurz gesagt" in html and "Okey, wie Pagat es aufschreibt" in html
+    assert "Kurz gesagt" in html and "Okey in der Fassung von Pagat" in html
     assert "Ist 12-13-1 eine gültige Reihe?" in html
     assert "Valid run" not in html and "Gültige Reihe" in html
 

@@ -36,6 +36,7 @@ RULES_CHANGES = [
     ROOT / "rules/migrations/0010_glossary_referee_links.json",
     ROOT / "rules/migrations/0011_german_wording.json",
     ROOT / "rules/migrations/0012_own_words.json",
+    ROOT / "rules/migrations/0013_german_review.json",
 ]
 REFEREE_CHANGES = [
     ROOT / "referee/migrations/0004_german_slugs_and_content.json",
@@ -45,6 +46,7 @@ REFEREE_CHANGES = [
     ROOT / "referee/migrations/0010_german_wording.json",
     ROOT / "referee/migrations/0011_german_wording.json",
     ROOT / "referee/migrations/0012_own_words.json",
+    ROOT / "referee/migrations/0013_german_review.json",
 ]
 
 
