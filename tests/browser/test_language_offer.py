@@ -170,6 +170,21 @@ def test_keyboard_reaches_the_offer_after_the_switch_and_focus_in_the_page_remov
     assert page.evaluate("!!document.activeElement.closest('main')")
 
 
+@pytest.mark.parametrize("path", ["/en/games/new/", f"/en/calculator/?{CALCULATOR}"])
+def test_on_a_320_px_screen_the_german_offer_covers_no_end_of_the_page(live_server, phone, path):
+    """The German offer wraps to three lines on the narrowest screens: the room the page keeps
+    at its end is as tall, so the footer's last line can still be scrolled above it."""
+    page = phone("de")
+    page.set_viewport_size({"width": 320, "height": 640})
+    open_page(page, live_server.url + path)
+    expect(page.locator(".lang-offer")).to_be_visible()
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    footer = page.locator(".site-footer p").last.bounding_box()
+    offer = page.locator(".lang-offer").bounding_box()
+    assert offer["height"] > 64  # taller than on a 360-px screen: the case this is about
+    assert footer["y"] + footer["height"] <= offer["y"], (footer, offer)
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_shown_offer_shifts_nothing_covers_no_focus_and_passes_axe(
     live_server, phone, assert_accessible, scheme

@@ -83,6 +83,19 @@ def test_taps_stop_at_the_fields_limit_as_typing_does(live_server, page, content
     expect(tiles).to_have_value(full.removesuffix(" r1") + " r11")
 
 
+def test_undo_takes_one_tile_at_a_time_from_melds_typed_without_spaces(live_server, page, content):
+    """docs/interface.md writes melds as "b4 b5 b6|r7 k7 b7": the last tap undone takes one tile,
+    then the "|", never the tile before it with it."""
+    page.goto(live_server.url + CHECK["en"])
+    tiles = page.locator("#id_tiles")
+    tiles.fill("b4 b5 b6|r7 k7 b7")
+    tiles.focus()
+    undo = page.locator('[data-tile-picker] [data-picker-action="undo"]')
+    for left in ("b4 b5 b6 | r7 k7", "b4 b5 b6 | r7", "b4 b5 b6 |", "b4 b5 b6"):
+        undo.click()
+        expect(tiles).to_have_value(left)
+
+
 def test_a_second_meld_and_a_round_judge_the_opening_meld_in_german(live_server, page, content):
     page.goto(live_server.url + CHECK["de"])
     page.evaluate("window.refereeNoReload = true")

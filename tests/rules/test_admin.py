@@ -96,7 +96,7 @@ def test_errors_are_in_german_for_a_german_editor(admin_client):
     response = admin_client.post(change_url(r), form_data(r, run_size=4), HTTP_ACCEPT_LANGUAGE="de")
     errors = " ".join(response.context["adminform"].form.errors["example"])
     assert "Das Beispiel von Runde 12 erfüllt seinen eigenen Kontrakt nicht" in errors
-    assert "Die Prüfung meldet:" in errors  # the checker's verdict, quoted as such
+    assert "Die Prüfung ergibt:" in errors  # the checker's verdict, quoted as such
 
 
 def test_glossary_admin_requires_both_languages(admin_client):

@@ -16,8 +16,10 @@
     });
   }
 
+  // The tiles typed so far, and each "|" between melds as a token of its own ("b6|r7" is
+  // three: the last tap undone takes r7, then the "|").
   function tokens(value) {
-    return value.split(/[\s,+\-]+/).filter(Boolean);
+    return value.match(/\||[^\s,+|-]+/g) || [];
   }
 
   document.addEventListener("click", function (event) {
