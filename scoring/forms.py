@@ -140,15 +140,13 @@ _points_limit_message = lazy(
 
 
 class TextField(CharField):
-    """Text as typed, without control characters; longer than `TEXT_LIMIT` is refused."""
+    """Text as typed (the form has dropped control characters: `QueryForm`); longer than
+    `TEXT_LIMIT` is refused."""
 
     default_error_messages = {"max_length": TOO_LONG}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(required=False, max_length=TEXT_LIMIT, **kwargs)
-
-    def to_python(self, value: Any) -> str:
-        return super().to_python(clean_text(value))
 
 
 class NameField(TextField):
