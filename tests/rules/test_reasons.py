@@ -177,6 +177,14 @@ def test_plural_sentences_follow_the_count():
         assert "liegen nur noch 2 Steine:" in sentence(ReasonCode.PILE_TOO_SMALL, {"pile": 2})
 
 
+def test_a_tile_is_named_by_its_place_as_german_counts_it():
+    """German counts the place: "Der 3. Stein (rote 7)", not "Stein 3" (as "(2. Stein, …)")."""
+    facts = {"index": 2, "tile": tile("r", 7), "colour": Colour.BLUE}  # counted from 0
+    with translation.override("de"):
+        said = sentence(ReasonCode.RUN_MIXED_COLOURS, facts)
+    assert said.startswith("Der 3. Stein (rote 7) hat nicht die Farbe Blau"), said
+
+
 def test_scores_and_racks_read_as_the_pages_numbers():
     facts = {"tiles": (tile("k", 3), tile("b", 11)), "points": 1400}
     with translation.override("en"):
