@@ -76,7 +76,8 @@ def clean_name(value: str) -> str:
 
 
 def same_name_key(name: str) -> str:
-    """What two names that look the same have in common: full-width "Ａｎａ" is "Ana"."""
+    """What two names that look the same have in common: full-width "Ａｎａ" is "Ana", and so is
+    "A‍na" with a zero-width joiner."""
     seen = "".join(ch for ch in name if ch not in JOINERS)
     return unicodedata.normalize("NFKC", seen).casefold()
 

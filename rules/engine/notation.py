@@ -1,9 +1,9 @@
 """Tile notation (docs/interface.md, "Tile notation"): parse and format.
 
-Tokens are separated by spaces, `+`, commas or hyphens (and invisible format characters) and
-are case-insensitive: a colour letter
-(`r` red, `k` black, `b` blue, `y` yellow; German `s` = black, `g` = yellow) and a number 1–13,
-`fj` for a false joker, `ok` for an Okey of the round. Melds on a table are separated by `|`.
+Tokens are separated by spaces, `+`, commas, hyphens or invisible format characters and are
+case-insensitive: a colour letter (`r` red, `k` black, `b` blue, `y` yellow; German `s` = black,
+`g` = yellow) and a number 1–13, `fj` for a false joker, `ok` for an Okey of the round. Melds on
+a table are separated by `|`.
 
 Parsing needs no indicator: `ok` parses to `OKEY`, which every function taking an indicator
 treats as wild. Formatting is canonical (English letters, lower case, single spaces), so
