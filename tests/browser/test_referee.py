@@ -67,6 +67,32 @@ def test_the_picker_moves_on_from_the_indicator_to_the_tiles(live_server, page, 
     expect(page.locator("#id_tiles")).to_have_value("r12 r13 r1 y4")
 
 
+@pytest.mark.parametrize("special", ["ok", "fj"])
+def test_the_okey_and_false_joker_are_no_answer_for_the_indicator(
+    live_server, page, content, special
+):
+    """T2: an indicator is a numbered tile. While the picker fills it, the Okey and the false
+    joker are marked unavailable and a tap on one changes nothing; for the tiles, they count."""
+    page.goto(live_server.url + CHECK["en"])
+    page.locator("#id_indicator").click()
+    button = page.locator(f'[data-tile-picker] [data-picker-token="{special}"]')
+    expect(button).to_have_attribute("aria-disabled", "true")
+    button.click(force=True)  # a finger taps it all the same (Playwright waits for "enabled")
+    expect(page.locator("#id_indicator")).to_have_value("")
+    expect(page.locator("[data-picker-current]")).to_have_text("Indicator")  # still there
+    tap(page, "b8")  # the indicator is done: the picker moves on to the tiles
+    expect(page.locator("[data-picker-current]")).to_have_text("Tiles")
+    expect(button).to_have_attribute("aria-disabled", "false")
+    tap(page, special)
+    expect(page.locator("#id_tiles")).to_have_value(special)
+    # the discard checker's one tile may be either (X2 … X5): nothing is marked there
+    page.goto(live_server.url + DISCARD["en"])
+    page.locator("#id_tile").click()
+    expect(page.locator(f'[data-tile-picker] [data-picker-token="{special}"]')).to_have_attribute(
+        "aria-disabled", "false"
+    )
+
+
 def test_taps_stop_at_the_fields_limit_as_typing_does(live_server, page, content):
     """The tiles field takes 200 characters: a tap that would go past them adds nothing,
     instead of sending text the checker refuses as too long."""

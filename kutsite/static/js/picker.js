@@ -18,13 +18,17 @@
 
   // The tiles typed so far, and each "|" between melds as a token of its own ("b6|r7" is
   // three: the last tap undone takes r7, then the "|").
+  function on(type, listener, capture) {
+    document.addEventListener(type, listener, capture);
+  }
+
   function tokens(value) {
     return value.match(/\||[^\s,+|-]+/g) || [];
   }
 
-  document.addEventListener("click", function (event) {
+  on("click", function (event) {
     var button = event.target.closest("[data-picker-token], [data-picker-action]");
-    if (!button) { return; }
+    if (!button || button.ariaDisabled === "true") { return; }
     var picker = button.closest("[data-tile-picker]");
     var input = picker && pickerTarget(picker);
     if (!input) { return; }
@@ -64,7 +68,7 @@
     picker.querySelectorAll("button").forEach(function (b) { b.tabIndex = b === button ? 0 : -1; });
   }
 
-  document.addEventListener("keydown", function (event) {
+  on("keydown", function (event) {
     var button = event.target.closest("[data-tile-picker] button");
     if (!button) { return; }
     var picker = button.closest("[data-tile-picker]");
@@ -97,9 +101,13 @@
     var label = picker.querySelector("[data-picker-current]"),
       inputLabel = document.querySelector("label[for='" + input.id + "']");
     if (label && inputLabel) { label.textContent = inputLabel.textContent; }
+    // An indicator is a numbered tile (T2): the Okey and the false joker are no answer there.
+    picker.querySelectorAll(".tile--okey, .tile--fj").forEach(function (b) {
+      b.ariaDisabled = input.name === "indicator";
+    });
   }
 
-  document.addEventListener("focusin", function (event) {
+  on("focusin", function (event) {
     var input = event.target.closest("[data-picker-input]");
     if (!input) { return; }
     var picker = document.querySelector("[data-tile-picker][data-picker-group='" + input.dataset.pickerInput + "']");
@@ -178,12 +186,12 @@
     }, target.kutWait);
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
-    document.addEventListener(name, stale);
+    on(name, stale);
   });
   // An answer coming in is current. The keyboard may have gone on into the answer on screen
   // while it was on its way: the link it is on goes with the old answer, so the focus moves to
   // the answer's box, not to <body>, and the next Tab goes on into the new answer.
-  document.addEventListener("htmx:beforeSwap", function (e) {
+  on("htmx:beforeSwap", function (e) {
     var box = e.detail.target;
     if (e.detail.shouldSwap) {
       box.removeAttribute("data-stale");
@@ -196,7 +204,7 @@
   });
   // The answer's one line for screen readers (role="status") is left alone when it says the
   // same again: written anew, it would be read out once more after every pause in typing.
-  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+  on("htmx:oobBeforeSwap", function (e) {
     var d = e.detail;
     if (d.target.role === "status" && d.target.textContent === d.fragment.textContent) { d.shouldSwap = false; }
   });
@@ -204,7 +212,7 @@
   // While its answer is on the way (or went missing) the address holds the input before it:
   // the language switch (site.js set it to the address) takes the live form's fields instead,
   // less what the form never sends (hx-params="not …": its CSRF token).
-  document.addEventListener("click", function (e) {
+  on("click", function (e) {
     var link = e.target.closest("[data-language-switch], .lang-offer a");
     var form = document.querySelector("form.htmx-request, [data-stale]") &&
       document.querySelector("form[data-hx-replace-url]");
@@ -215,6 +223,6 @@
     link.href = url;
   }, true);
 
-  document.addEventListener("DOMContentLoaded", function () { enhance(document); });
-  document.addEventListener("htmx:load", function (event) { enhance(event.target); });
+  on("DOMContentLoaded", function () { enhance(document); });
+  on("htmx:load", function (event) { enhance(event.target); });
 })();
