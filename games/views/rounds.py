@@ -62,6 +62,11 @@ def _entry_page(
     as it is), said as a status, not as an alert."""
     if entries is None:
         entries = game_entries(game)
+    # After a conflict, or with an entry for a round that is no longer the next, the page shows
+    # the sheet as it is now (its standing, and the entry's round as the sheet has it) and is
+    # for deciding where the entry goes: no picker. The whole sheet is a link away.
+    deciding = conflict or kept
+    on_sheet = _scored(entries, round_number) if deciding and round_number else None
     contracts = contract_texts()
     context = sheet_context(game, entries, contracts, mode=EDIT)
     record_url = reverse("games:record", args=[game.edit_secret])
@@ -95,6 +100,9 @@ def _entry_page(
             "message": message,
             "conflict": conflict,
             "kept": kept,
+            "head_variant": "deciding" if deciding else "",
+            "no_picker": deciding,
+            "sheet_scores": _seat_scores(game, on_sheet) if on_sheet else [],
             "saved": saved,
             "correct_url": correct_url,
             "action_url": action_url,
@@ -119,6 +127,15 @@ def _has_calculator_input(data) -> bool:
 def _scored(entries: list[Entry], number: int) -> Entry | None:
     """Round `number`'s scores on the sheet, if it has them."""
     return next((e for e in entries if e.kind == Kind.SCORED and e.round == number), None)
+
+
+def _seat_scores(game: Game, entry: Entry) -> list[dict]:
+    """A scored round, a line per seat: its player's name and score."""
+    players = zip(game.players, entry.scores, strict=True)
+    return [
+        {"seat": seat, "name": name, "score": score}
+        for seat, (name, score) in enumerate(players, 1)
+    ]
 
 
 def _sent_entry_page(

@@ -258,6 +258,12 @@ def test_two_phones_on_the_same_round_the_second_keeps_its_round(
     )
     expect(b.locator("#id_points2")).to_have_value("27")
     expect(b.locator("[data-round-fixed]")).to_have_text("2")
+    # beside it, round 2 as A saved it; the page is for deciding, with no picker
+    expect(b.get_by_role("table", name="Round 2 on the sheet")).to_be_visible()
+    expect(b.locator("[data-sheet-round='2'] [data-player='2']")).to_have_attribute(
+        "data-score", "70"
+    )
+    expect(b.locator("[data-tile-picker]")).to_have_count(0)
     expect(b.get_by_role("button", name="Save this round to the sheet")).to_have_count(0)
     expect(b.get_by_role("button", name="Correct round 2 with my entry")).to_be_visible()
     # the scores still follow the entry as it is changed, as round 2's

@@ -32,6 +32,14 @@ RECORDED_DE = (
 
 # The sheet's stylesheet: linked where the page shows the sheet as it is now.
 SHEET_STYLES = 'href="/static/games/games.css"'
+PICKER = 'href="/static/css/picker.css"'
+
+
+def sheet_round(html: str, number: int) -> tuple[int, ...]:
+    """Round `number`'s scores as the page shows the sheet has them, by seat."""
+    table = re.search(rf'<table [^>]*data-sheet-round="{number}".*?</table>', html, re.S)
+    assert table, f"round {number} of the sheet is not shown"
+    return tuple(int(score) for score in re.findall(r'data-score="(-?\d+)"', table.group(0)))
 
 
 def h1(html: str) -> str:
@@ -81,9 +89,12 @@ def test_the_conflict_says_round_4_was_recorded_and_keeps_the_entry_as_round_4()
     assert input_attrs(html, "points2")["value"] == "27"
     assert input_attrs(html, "round")["value"] == "4"
     assert 'data-round-fixed="4"' in html
-    # the sheet as phone A left it: round 4 with A's scores
-    assert re.search(r'<tr data-round="4">.*?data-score="70"', html, re.S)
-    assert SHEET_STYLES in html  # the sheet shown here comes with its styles
+    # the sheet as phone A left it: round 4 with A's scores, the whole sheet a link away
+    assert sheet_round(html, 4) == expected_scores(calculator_data(4, points2=14))
+    assert re.search(rf'<a href="/en/games/{game.edit_secret}/" data-whole-sheet>', html)
+    assert SHEET_STYLES in html  # the standing shown here comes with its styles
+    # a page for deciding where the entry goes: no tile picker, its styles or its script
+    assert PICKER not in html and "picker.js" not in html and "data-tile-picker" not in html
     assert game.entries.filter(round=4).get().scores == expected_scores(calculator_data(4))
 
 
@@ -236,7 +247,7 @@ def test_a_reloaded_record_page_keeps_its_entry_for_the_round_it_was_made_for(la
         assert 'data-round-fixed="4"' in html and input_attrs(html, "points2")["value"] == "27"
         form = entry_form(html)
         assert form.form["method"] == "get" and "save-round" not in form.buttons
-        assert re.search(r'<tr data-round="4">.*?data-score="70"', html, re.S)  # A's round 4
+        assert sheet_round(html, 4) == expected_scores(calculator_data(4))  # A's round 4
         assert SHEET_STYLES in html
     # Recording it as round 5 still takes a page that says round 5, and a named tap there.
     page = tap(phone_b, html, "record-kept").content.decode()
@@ -249,6 +260,7 @@ def test_a_reloaded_record_page_for_the_next_round_is_the_usual_page(client, gam
     html = client.get(urls(game)["record"], calculator_data(2, points2=27)).content.decode()
     assert "data-message" not in html and "save-round" in entry_form(html).buttons
     assert SHEET_STYLES not in html  # no sheet shown: the record page's own styles only
+    assert PICKER in html and "data-tile-picker" in html
     assert input_attrs(html, "round")["value"] == "2"
     assert input_attrs(html, "points2")["value"] == "27"
 

@@ -457,6 +457,29 @@ def test_record_and_correct_pages_stay_within_the_page_budget(client, language):
         assert total <= OWN_BYTES, (url, total)
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_page_for_deciding_where_an_entry_goes_stays_within_the_page_budget(client, language):
+    """≤ 40 KB of our own HTML + CSS + JS: the page that keeps an entry for a round another
+    phone recorded meanwhile (as after a conflict), at a team table with the longest names,
+    with the fullest result. It shows the standing and that round as the sheet has it, with the
+    sheet's styles, and no picker: the whole sheet is a link away."""
+    from games import services
+    from tests.referee.test_budget import FULLEST_ROUND
+
+    game = services.create_game(LONGEST_NAMES, team=True)
+    for n in range(1, 20):
+        add_scored(game, n, (1000, 1250, 0, 10 * n))
+    with translation.override(language):
+        url = reverse("games:record", args=[game.edit_secret])
+    html = client.get(url, {**FULLEST_ROUND, "round": "19"}).content  # round 20 is next
+    assert b'data-sheet-round="19"' in html and b'class="calc-working' in html
+    assert LONGEST_NAMES[0].encode() in html
+    assets = set(own_assets(html))
+    assert "games/games.css" in assets and not assets & {"js/picker.js", "css/picker.css"}
+    total = own_bytes(html)
+    assert total <= OWN_BYTES, (url, total)
+
+
 @pytest.mark.parametrize(
     ("language", "lines"),
     [
