@@ -6,6 +6,23 @@ from django.utils import translation
 from kutsite.htmx import wants_fragment
 
 
+def head_without_body(get_response):
+    """A HEAD answer leaves without its body, with the headers a GET would have.
+
+    Django draws the body and leaves it to the server to drop; gunicorn does, and logs a
+    warning for each one (a monitor's HEAD every minute is a line every minute). Outermost, so
+    the page cache has stored the whole answer and `Content-Length` counts it."""
+
+    def middleware(request):
+        response = get_response(request)
+        if request.method == "HEAD" and not response.streaming and response.content:
+            response.headers.setdefault("Content-Length", str(len(response.content)))
+            response.content = b""
+        return response
+
+    return middleware
+
+
 class PermissionsPolicyMiddleware:
     """Sends Permissions-Policy and Cross-Origin-Resource-Policy, which Django's
     SecurityMiddleware does not set."""

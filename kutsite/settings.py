@@ -74,6 +74,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: drops a HEAD answer's body after everything below has used it.
+    "kutsite.middleware.head_without_body",
     "django.middleware.security.SecurityMiddleware",
     # Right after SecurityMiddleware, as whitenoise asks: static files skip everything below.
     "whitenoise.middleware.WhiteNoiseMiddleware",

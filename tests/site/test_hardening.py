@@ -451,3 +451,50 @@ def test_scoring_rules_can_fail():
     assert by_test["strict-transport-security"] == -20
     assert by_test["x-frame-options"] == -20
     assert total == 100 - 20 - 20 - 5 - 5 - 20
+
+
+# --- HEAD -----------------------------------------------------------------------------------
+
+
+def _wsgi(method: str, path: str) -> tuple[str, dict[str, str], bytes]:
+    """A request through the WSGI application as a server sends it: the test client drops a
+    HEAD answer's body itself, so it cannot show what the app sends."""
+    from django.core.handlers.wsgi import WSGIHandler
+
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "HTTP_HOST": "testserver",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.url_scheme": "http",
+        "wsgi.errors": io.StringIO(),
+    }
+    started = {}
+
+    def start_response(status, headers, exc_info=None):
+        started.update(status=status, headers=dict(headers))
+
+    answer = WSGIHandler()(environ, start_response)
+    try:
+        body = b"".join(answer)
+    finally:
+        answer.close()
+    return started["status"], started["headers"], body
+
+
+@pytest.mark.parametrize("path", ["/en/", "/de/rechner/", "/healthz", "/en/nowhere/"])
+def test_a_head_answer_has_the_headers_of_a_get_and_no_body(path):
+    """The app drops a HEAD answer's body (gunicorn logs a warning for each body it has to
+    drop), and says how long the GET's is. The page cache keeps the whole answer: a GET
+    after a HEAD, and after a HEAD that found the GET's copy, has its body."""
+    status, headers, body = _wsgi("GET", path)
+    assert body
+    for _ in range(2):
+        head_status, head_headers, head_body = _wsgi("HEAD", path)
+        assert (head_status, head_body) == (status, b"")
+        assert int(head_headers["Content-Length"]) == len(body)
+        assert head_headers["Content-Type"] == headers["Content-Type"]
+        assert _wsgi("GET", path)[2] == body
