@@ -363,10 +363,17 @@ LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact_secrets": {"()": "kutsite.redaction.RedactSecrets"}},
+    "filters": {
+        "redact_secrets": {"()": "kutsite.redaction.RedactSecrets"},
+        "without_traceback": {"()": "kutsite.log_filters.WithoutTraceback"},
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
     },
-    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+    "loggers": {
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        # A request for a host the site does not serve: one line, not Django's traceback.
+        "django.security.DisallowedHost": {"filters": ["without_traceback"], "propagate": True},
+    },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }

@@ -498,3 +498,12 @@ def test_a_head_answer_has_the_headers_of_a_get_and_no_body(path):
         assert int(head_headers["Content-Length"]) == len(body)
         assert head_headers["Content-Type"] == headers["Content-Type"]
         assert _wsgi("GET", path)[2] == body
+
+
+def test_a_foreign_host_is_logged_in_one_line(client, console_log):
+    """The refusal names the host; Django's traceback under it would be the same twenty lines
+    for every scanner that tries one."""
+    assert client.get("/en/", headers={"Host": "evil.example"}).status_code == 400
+    log = console_log.getvalue()
+    assert "Invalid HTTP_HOST header: 'evil.example'" in log
+    assert "Traceback" not in log and len(log.strip().splitlines()) == 1
