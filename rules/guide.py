@@ -91,6 +91,8 @@ STEP_SLUGS = {
 
 # The glossary entries the guide's templates link (`{{ gl }}#slug`), each where its term first
 # appears: the admin keeps them (tests/rules/test_pages.py holds this list to the templates).
+# The two that name the site's own pages, the referee and the score calculator, are not among
+# them: where the guide names those, it links the page.
 GLOSSARY_LINKS = frozenset(
     {
         "all-at-once-round",
@@ -111,10 +113,8 @@ GLOSSARY_LINKS = frozenset(
         "okey-finish",
         "pair",
         "penalty-tile",
-        "referee",
         "round",
         "run",
-        "score-calculator",
         "team-table",
         "tile",
         "tile-rack",

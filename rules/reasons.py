@@ -280,7 +280,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     ),
     R.NO_OKEY_IN_MELD: _("There is no Okey in this meld to take."),
     R.GROUP_NEEDS_FOUR_TO_SWAP: _(
-        "An Okey leaves a Küt group only once the group has four tiles: add the fourth tile first."
+        "An Okey leaves a Küt group only once the group has four tiles: add the fourth tile first, "
+        "then put in the tile the Okey stands for."
     ),
     R.TILE_NOT_STOOD_FOR: _(
         "Here an Okey stands for %(stands_for)s; only such a tile can take its place."

@@ -471,8 +471,12 @@ def test_json_ld_is_escaped_like_json_script():
 def test_guide_links_each_glossary_term_where_it_first_appears(client, language, glossary):
     html = whole_guide(client, language)
     linked = re.findall(rf'href="{glossary}#([\w-]+)"', html)
-    slugs = set(GlossaryTerm.objects.values_list("slug", flat=True))
-    assert set(linked) == slugs  # every term is linked, and only real anchors
+    # The terms that name the site's own pages: the guide links the pages themselves.
+    pages = {"referee": "referee:index", "score-calculator": "scoring:calculator"}
+    with translation.override(language):
+        assert all(f'href="{reverse(name)}"' in html for name in pages.values())
+    slugs = set(GlossaryTerm.objects.values_list("slug", flat=True)) - set(pages)
+    assert set(linked) == slugs  # every other term is linked, and only real anchors
     assert set(linked) == GLOSSARY_LINKS  # the entries the admin keeps (rules/admin.py)
     assert len(linked) == len(slugs)  # once each: where it first appears
     glossary_html = get(client, glossary)
@@ -692,7 +696,7 @@ ENGINE_NUMBERS = [
     ("T1 108", "guide", "T1 108 tiles", "T1 108 Steine"),
     ("T1 108", "home", "with 108 tiles over", "mit 108 Steinen über"),
     ("D1 13", "deal", "dealt 13 tiles", "Jeder bekommt 13 Steine"),
-    ("D1 16", "deal", "opens the round gets 16,", "eröffnet, sogar 16"),
+    ("D1 16", "deal", "starting player gets 16,", "beginnt, sogar 16"),
     ("D1 47", "deal", "the other 47, face down", "die übrigen 47 bilden"),
     ("D1 47", "guide", "tiles, 47 in the pile", "Steine, 47 im Nachziehstapel"),
     ("C3 18", "guide", "over 18 rounds", "über 18 Runden"),

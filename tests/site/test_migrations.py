@@ -37,6 +37,7 @@ RULES_CHANGES = [
     ROOT / "rules/migrations/0011_german_wording.json",
     ROOT / "rules/migrations/0012_own_words.json",
     ROOT / "rules/migrations/0013_german_review.json",
+    ROOT / "rules/migrations/0014_first_reading.json",
 ]
 REFEREE_CHANGES = [
     ROOT / "referee/migrations/0004_german_slugs_and_content.json",
@@ -47,6 +48,7 @@ REFEREE_CHANGES = [
     ROOT / "referee/migrations/0011_german_wording.json",
     ROOT / "referee/migrations/0012_own_words.json",
     ROOT / "referee/migrations/0013_german_review.json",
+    ROOT / "referee/migrations/0014_first_reading.json",
 ]
 
 
