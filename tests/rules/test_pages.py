@@ -774,3 +774,32 @@ def test_the_guide_names_the_first_contracts_as_the_rounds_list_has_them(client,
     assert now != first[0]
     html = get(client, path)
     assert f": {now}; {first[1]};" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "summary", "fourth_time"),
+    [
+        (
+            "en",
+            "From your next turn after melding you may also add tiles to the table.",
+            "everyone is scored as in any other round, except that nobody gets the 0 for ending it",
+        ),
+        (
+            "de",
+            "Ab deinem nächsten Zug nach dem Auslegen darfst du auch Steine anlegen.",
+            "Alle werden wie in jeder anderen Runde gewertet, nur bekommt niemand 0 Punkte fürs "
+            "Beenden",
+        ),
+    ],
+)
+def test_a_newcomer_reads_when_adding_starts_and_how_a_fourth_empty_pile_scores(
+    client, language, summary, fourth_time
+):
+    """P3, P4: the guide's summary never lets a player add on the turn they meld (it said "once
+    you have melded, you may add"). E2: the ruling on an empty pile says how the fourth time is
+    scored, when nobody ended the round (it said "as usual")."""
+    with translation.override(language):
+        guide, ruling = reverse("rules:guide"), reverse("referee:ruling", args=["pile-runs-out"])
+    assert summary in said(get(client, guide))
+    assert "once you have melded, you may add" not in get(client, guide)
+    assert fourth_time in said(get(client, ruling))
