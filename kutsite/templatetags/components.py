@@ -218,8 +218,10 @@ def share_button(url: str, title: str, text: str = "") -> SafeString:
 def _share_words(title: SafeString, language: str | None) -> tuple[str, str]:
     return (
         format_html(' data-share data-share-title="{}"\ndata-share-text="', title),
+        # Named by aria-label, not by a hidden span after the word: Chromium puts a space
+        # between the two ("Share : Meld check").
         format_html(
-            '">{}<span class="visually-hidden">: {}</span></a><span class="share__status"'
+            '" aria-label="{0}: {1}">{0}</a><span class="share__status"'
             '\nrole="status" data-share-status></span></span>',
             gettext("Share"),
             title,

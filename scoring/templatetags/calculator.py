@@ -78,15 +78,14 @@ def _steps(lines) -> str:
 
 @register.simple_tag
 def working(rows) -> SafeString:
-    """How each player's score was reached: a section per player, a step per line, and the
-    rule each run of steps applies."""
+    """How each player's score was reached: a part per player under its heading (not a region
+    each: four landmarks per answer), a step per line, and the rule each run of steps applies."""
     sections = []
     for row in rows:
         name = conditional_escape(row.name)
         steps = _steps(row.lines)
         sections.append(
-            f'\n<section class="calc-working__player" aria-labelledby="working-{row.number}">'
-            f'<h4 id="working-{row.number}">{name}: {row.score_text}</h4>'
-            f"<ol>{steps}</ol></section>"
+            f'\n<div class="calc-working__player"><h4>{name}: {row.score_text}</h4>'
+            f"<ol>{steps}</ol></div>"
         )
     return SafeString("".join(sections))

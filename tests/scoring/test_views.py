@@ -210,8 +210,7 @@ def test_names_are_used_and_escaped(client):
 
 
 WORKING = re.compile(
-    r'<section class="calc-working__player" aria-labelledby="working-(\d)">\s*'
-    r'<h4 id="working-\1">(.*?)</h4>\s*<ol>(.*?)</ol>',
+    r'<div class="calc-working__player">\s*<h4>(.*?)</h4>\s*<ol>(.*?)</ol>',
     re.S,
 )
 STEP = re.compile(r'<li data-step="(\w+)">(.*?)</li>', re.S)
@@ -239,8 +238,8 @@ def test_score_table_and_working_show_the_presenters_rows(client, language, frag
     table = TABLE_ROW.findall(html)
     assert [int(number) for number, *_ in table] == [row.number for row in rows]
     working = WORKING.findall(html)
-    assert [int(number) for number, _, _ in working] == [row.number for row in rows]
-    for row, cells, (_, heading, steps) in zip(rows, table, working, strict=True):
+    assert len(working) == len(rows)  # in seat order, each under its player's heading
+    for row, cells, (heading, steps) in zip(rows, table, working, strict=True):
         _, score, score_text, marked, name, cell = cells
         assert (int(score), score_text, name) == (row.score, row.score_text, escape(row.name))
         assert bool(marked) is row.lowest

@@ -86,14 +86,14 @@ def test_share_button_escapes_what_it_is_given_in_each_language():
     assert 'href="/en/x/?a=1&amp;b=&quot;2&quot;"' in html
     assert 'data-share-title="&lt;b&gt;R&amp;D&lt;/b&gt;"' in html
     assert 'data-share-text="&quot;Run&quot; &lt;i&gt;"' in html
-    assert ">Share<" in html and ": &lt;b&gt;R&amp;D&lt;/b&gt;</span>" in html
+    assert ">Share</a>" in html and 'aria-label="Share: &lt;b&gt;R&amp;D&lt;/b&gt;"' in html
     assert "<b>" not in html and "<i>" not in html
     german = render("{% share_button url title text %}", "de", **hostile)
     assert ">Teilen<" in german and german.replace("Teilen", "Share") == html
     # A title already safe (a translated literal in a template) is not escaped twice, even
     # when the same text came before as plain text.
     safe = render("{% share_button url title %}", url="/x/", title=mark_safe("R &amp; D"))
-    assert 'data-share-title="R &amp; D"' in safe and ": R &amp; D</span>" in safe
+    assert 'data-share-title="R &amp; D"' in safe and 'aria-label="Share: R &amp; D"' in safe
     marked = render("{% share_button url title %}", url="/x/", title=mark_safe(hostile["title"]))
     assert 'data-share-title="<b>R&D</b>"' in marked
 
