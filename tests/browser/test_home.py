@@ -41,3 +41,20 @@ def test_the_browser_gets_our_scripts_as_production_ships_them(live_server, page
     assert "data-tile-picker" in script and "pickerTarget" not in script
     worker = page.request.get(f"{live_server.url}/sw.js").text()
     assert 'addEventListener("fetch"' in worker and "\n" not in worker.strip()
+
+
+def test_in_forced_colours_the_current_page_of_the_menu_is_still_marked(live_server, page):
+    """Its background is what marks it, and forced colours (Windows' contrast themes) drop
+    backgrounds: there it is underlined, and no other menu link is."""
+
+    def underlined():
+        return page.locator(".site-nav a").evaluate_all(
+            "links => links.map(a => getComputedStyle(a).textDecorationLine === 'underline')"
+        )
+
+    page.goto(f"{live_server.url}/en/calculator/")
+    assert underlined() == [False] * 4
+    page.emulate_media(forced_colors="active")
+    current = page.locator(".site-nav a[aria-current=page]")
+    expect(current).to_have_text("Calculator")
+    assert underlined() == [False, False, False, True]
