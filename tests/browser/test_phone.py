@@ -250,6 +250,25 @@ def test_picker_is_one_tab_stop_with_arrow_keys_and_escape_back_to_its_field(liv
     assert page.locator("#id_rack4").input_value() == ""
 
 
+def test_the_picker_says_its_field_only_when_it_moves_on_by_itself(live_server, page):
+    """A field that takes the focus is said by the screen reader already: the picker's "They go
+    into:" line speaks (a polite live region) only when a one-tile field is done and the
+    picker moves on to the next field by itself."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + url("en"))
+    current = page.locator("[data-picker-current]")
+    page.locator("#id_indicator").focus()
+    expect(current).to_have_text("Indicator")
+    expect(current).to_have_attribute("aria-live", "off")
+    page.locator("[data-tile-picker] [data-picker-token='b5']").click()
+    expect(page.locator("#id_indicator")).to_have_value("b5")
+    expect(current).to_have_text("Player 1: Tiles left")
+    expect(current).to_have_attribute("aria-live", "polite")
+    page.locator("#id_rack3").focus()
+    expect(current).to_have_text("Player 3: Tiles left")
+    expect(current).to_have_attribute("aria-live", "off")
+
+
 def live_and_sent(live_server, browser, language, fields, **answer):
     """The calculator's answer to `answer` (a change to `base_round`), twice: typed into the
     page with JavaScript (each of `fields`, a selector → the text to type, or None to tap it)

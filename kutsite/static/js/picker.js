@@ -61,7 +61,7 @@
     var next = inputs[inputs.indexOf(input) + 1];
     if (!next) { return; }
     picker.dataset.currentTarget = next.id;
-    aim(picker, next);
+    aim(picker, next, true);
   }
 
   function rove(picker, button) {
@@ -97,10 +97,15 @@
     next.focus();
   });
 
-  function aim(picker, input) {
+  // Its label is said only when the picker moves on by itself: a field that takes the focus
+  // is said by the screen reader already.
+  function aim(picker, input, moved) {
     var label = picker.querySelector("[data-picker-current]"),
       inputLabel = document.querySelector("label[for='" + input.id + "']");
-    if (label && inputLabel) { label.textContent = inputLabel.textContent; }
+    if (label && inputLabel) {
+      label.ariaLive = moved ? "polite" : "off";
+      label.textContent = inputLabel.textContent;
+    }
     // An indicator is a numbered tile (T2): the Okey and the false joker are no answer there.
     picker.querySelectorAll(".tile--okey, .tile--fj").forEach(function (b) {
       b.ariaDisabled = input.name === "indicator";
