@@ -51,6 +51,7 @@ class Verdict:
     ruling: Link | None = None
     marker: str = "verdict"
     summary: str = ""  # the answer in one line, for link previews and sharing
+    said: str = ""  # the same for a live answer's status line, with the tiles named
 
     @property
     def rule(self) -> str:

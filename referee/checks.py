@@ -7,7 +7,7 @@ faces to draw and the ruling that covers each verdict.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -32,6 +32,11 @@ def tokens(faces: Sequence[Face]) -> str:
     return " ".join(face.typed for face in faces)
 
 
+def names(faces: Sequence[Face]) -> str:
+    """Faces as a screen reader should say them: "red 12, red 13, Okey (as red 1)"."""
+    return ", ".join(face.label for face in faces)
+
+
 def ruling_link(
     reason: str,
     rule: str | None,
@@ -50,11 +55,20 @@ class MeldResult:
     melds: list[Verdict]
     opening: Verdict | None = None
 
-    @cached_property  # the page says it up to three times: title, share text, status line
+    @cached_property  # the page says it twice: title and share text
     def summary(self) -> str:
-        """The answer in one line, for link previews, sharing and the status line: "r12 r13 r1 –
-        Valid run", and with a round its opening verdict, the question the table asked."""
-        melds = "; ".join(f"{tokens(m.melds[0])} – {m.label}" for m in self.melds)
+        """The answer in one line, for link previews and sharing: "r12 r13 r1 – Valid run", and
+        with a round its opening verdict, the question the table asked."""
+        return self._line(tokens)
+
+    @property
+    def said(self) -> str:
+        """The live answer's status line, with the tiles named as a screen reader says them
+        ("red 12, red 13, red 1 – Valid run"): the notation would be read as "r twelve"."""
+        return self._line(names)
+
+    def _line(self, write: Callable[[Sequence[Face]], str]) -> str:
+        melds = "; ".join(f"{write(m.melds[0])} – {m.label}" for m in self.melds)
         return f"{melds}. {self.opening.label}" if self.opening else melds
 
 
@@ -139,12 +153,14 @@ def meld_result(
     return MeldResult(lines, opening)
 
 
-def discard_summary(tile: Face, label: str) -> str:
+def discard_summary(tile: Face, label: str, *, named: bool = False) -> str:
     """The answer in one line, for link previews and sharing: "Discard r5 – No penalty". An
-    Okey is named as such: "Discard ok" read in a chat like "the discard is OK"."""
+    Okey is named as such: "Discard ok" read in a chat like "the discard is OK". `named`: the
+    tile as a screen reader says it ("Discard red 5"), for the live answer's status line."""
     if tile.kind == "okey":
         return gettext("Discard an Okey – %(verdict)s") % {"verdict": label}
-    return gettext("Discard %(tile)s – %(verdict)s") % {"tile": tile.typed, "verdict": label}
+    shown = tile.label if named else tile.typed
+    return gettext("Discard %(tile)s – %(verdict)s") % {"tile": shown, "verdict": label}
 
 
 def laid_as_note(kind: MeldKind, meld: int) -> str:
@@ -210,4 +226,5 @@ def discard_result(
         notes=notes,
         ruling=ruling_link(covered, None, questions),
         summary=discard_summary(thrown, label),
+        said=discard_summary(thrown, label, named=True),
     )

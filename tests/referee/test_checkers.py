@@ -215,17 +215,30 @@ def test_the_form_is_a_get_form_that_htmx_enhances(client):
 @pytest.mark.parametrize(
     ("url", "said", "words"),
     [
-        (check_url(tiles="r12 r13 r1", indicator="b8"), "check-said", "r12 r13 r1 – Valid run"),
+        (
+            check_url(tiles="r12 r13 r1", indicator="b8"),
+            "check-said",
+            "red 12, red 13, red 1 – Valid run",
+        ),
         (
             check_url(tiles="r7 k7 b7", indicator="b8", round="1"),
             "check-said",
-            "r7 k7 b7 – Valid Küt group. Opening meld for round 1",
+            "red 7, black 7, blue 7 – Valid Küt group. Opening meld for round 1",
         ),
+        (check_url(tiles="ok r13 r1", indicator="r11"), "check-said", "Okey (as red 12), red 13"),
         (check_url(tiles="r12 r", indicator="b8"), "check-said", "Keep typing"),
         (check_url(tiles="r12 x4", indicator="b8"), "check-said", "No verdict yet"),
-        (discard_url(table="b4 b5 b6", tile="b7", indicator="b8"), "discard-said", "Discard b7 – "),
+        (
+            discard_url(table="b4 b5 b6", tile="b7", indicator="b8"),
+            "discard-said",
+            "Discard blue 7 – ",
+        ),
         ("/en/referee/rack/?indicator=b8&round=1&rack=r7+k7+b7+y2", "rack-said", "Round 1: one"),
-        ("/de/schiedsrichter/pruefen/?indicator=b8&tiles=r12+r13+r1", "check-said", "Gültige"),
+        (
+            "/de/schiedsrichter/pruefen/?indicator=b8&tiles=r12+r13+r1",
+            "check-said",
+            "rote 12, rote 13, rote 1 – Gültige Reihe",
+        ),
     ],
 )
 def test_a_live_answer_says_itself_in_one_line(client, url, said, words):
@@ -717,22 +730,28 @@ def test_the_shared_answer_writes_tiles_as_the_pages_language_types_them(client,
 
 
 @pytest.mark.parametrize(
-    ("path", "summary"),
+    ("path", "summary", "spoken"),
     [
         (
             "/en/referee/check/?indicator=b8&tiles=r12+r13+ok&round=3",
             "r12 r13 ok – Valid run. Not an opening meld for round 3",
+            "red 12, red 13, Okey (as red 1) – Valid run. Not an opening meld for round 3",
         ),
         (
             "/de/schiedsrichter/pruefen/?indicator=b8&tiles=b4+b5+b6|r7+k7+y7&round=5",
             "b4 b5 b6 – Gültige Reihe; r7 s7 g7 – Gültige Küt-Gruppe. So darfst du in Runde 5 "
             "auslegen",
+            "blaue 4, blaue 5, blaue 6 – Gültige Reihe; rote 7, schwarze 7, gelbe 7 – Gültige "
+            "Küt-Gruppe. So darfst du in Runde 5 auslegen",
         ),
     ],
 )
-def test_a_shared_meld_check_with_a_round_says_whether_it_opens_that_round(client, path, summary):
+def test_a_shared_meld_check_with_a_round_says_whether_it_opens_that_round(
+    client, path, summary, spoken
+):
     """The table asked "can I open round 3 with this?": a valid run alone reads as yes, so the
-    preview, the share button and the status line all carry the round's verdict (C2)."""
+    preview, the share button and the status line all carry the round's verdict (C2). The
+    status line names the tiles as a screen reader says them, not in the notation."""
     html = client.get(path).content.decode()
     assert re.search(r'<meta property="og:title" content="([^"]*)"', html)[1] == summary
     description = re.search(r'<meta property="og:description" content="([^"]*)"', html)[1]
@@ -742,7 +761,7 @@ def test_a_shared_meld_check_with_a_round_says_whether_it_opens_that_round(clien
     assert find(html, data_share=True)["data-share-text"] == summary
     fragment = client.get(path, headers={"HX-Request": "true"}).content.decode()
     (said,) = find_all(fragment, data_hx_swap_oob="innerHTML:#check-said")
-    assert said.text == summary
+    assert said.text == spoken
 
 
 @pytest.mark.parametrize(
