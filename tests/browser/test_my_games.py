@@ -1,6 +1,8 @@
 """My games on this phone (issue 13): the sheets this browser opened, listed on the home page
 and the new-game page, most recent first, each one forgettable; no account, no server state."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -43,6 +45,15 @@ def test_sheets_opened_here_are_listed_newest_first_and_can_be_forgotten(
     expect(links.nth(0)).to_have_text("Maximilian · Jürgen · Ana · Ben")
     expect(links.nth(0)).to_have_attribute("href", first_sheet)
     expect(links.nth(1)).to_have_text("Cem · Dila · Eva · Finn (nur zum Zuschauen)")
+    # each Forget button names its entry as the link does: a game's edit and watch entries
+    # would otherwise have two buttons of the same name
+    forget = mine.get_by_role("button")
+    expect(forget.nth(0)).to_have_accessible_name(
+        re.compile(r"^Entfernen: Maximilian · Jürgen · Ana · Ben, ")
+    )
+    expect(forget.nth(1)).to_have_accessible_name(
+        re.compile(r"^Entfernen: Cem · Dila · Eva · Finn \(nur zum Zuschauen\), ")
+    )
     assert page.evaluate("window.kutShift") <= 0.01
     assert_accessible(page)
     label_in_name(axe, page)

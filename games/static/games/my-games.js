@@ -65,7 +65,7 @@
       forget.type = "button";
       forget.className = "button--quiet";
       forget.textContent = section.dataset.forget;
-      forget.setAttribute("aria-label", section.dataset.forget + ": " + game.names + (about ? ", " + about : ""));
+      forget.setAttribute("aria-label", section.dataset.forget + ": " + link.textContent + (about ? ", " + about : ""));
       forget.addEventListener("click", function () {
         games.save(games.without(games.load(), game.url));
         show(section);
