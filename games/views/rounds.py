@@ -100,6 +100,7 @@ def _entry_page(
             "message": message,
             "conflict": conflict,
             "kept": kept,
+            "refused": status == 400,
             "head_variant": "deciding" if deciding else "",
             "no_picker": deciding,
             "sheet_scores": _seat_scores(game, on_sheet) if on_sheet else [],

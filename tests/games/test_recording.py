@@ -244,11 +244,26 @@ def test_invalid_input_says_why_and_changes_nothing(client, game, change, field)
     assert response.status_code == 400
     html = response.content.decode()
     assert f'data-error="{field}"' in html
+    # The title says so first (what a screen reader reads as the page opens); the heading not.
+    assert "<title>Error: Record round 1 · Küt</title>" in html
+    assert re.search(r"<h1>\s*Record round 1\s*</h1>", html)
     # The entry stays in the form.
     assert input_attrs(html, "points4")["value"] == "10"
     game.refresh_from_db()
     assert game.version == 1
     assert not game.entries.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "title"), [("en", "Record round 1"), ("de", "Runde 1 eintragen")]
+)
+def test_a_record_page_that_saved_nothing_wrong_has_no_error_title(client, game, language, title):
+    html = client.get(urls(game, language)["record"]).content.decode()
+    assert f"<title>{title} · Küt</title>" in html
+    data = {**calculator_data(1), "state1": "melded", "version": 1, "action": "save"}
+    refused = client.post(urls(game, language)["record"], data).content.decode()
+    error = "Error" if language == "en" else "Fehler"
+    assert f"<title>{error}: {title} · Küt</title>" in refused
 
 
 def test_a_post_without_version_changes_nothing(client, game):
