@@ -61,6 +61,17 @@ def error_links(form) -> SafeString:
 
 
 @register.simple_tag
+def first_problem(form, quiet: Collection[str] = ()) -> str:
+    """The first field to correct, named, for a live answer's status line ("Pile: …"): a
+    status that only said "correct what is marked" stayed the same when the error changed,
+    and a screen reader heard nothing new."""
+    for field in form:
+        if field.errors and field.name not in quiet:
+            return f"{field.label}: {' '.join(str(error) for error in field.errors)}"
+    return ""
+
+
+@register.simple_tag
 def field_errors(form, quiet: Collection[str] = ()) -> SafeString:
     """Every field's error line for a live answer, for htmx to swap in beside the verdict
     (out of band): one tag rather than a loop of `field_error`, which a live answer pays per

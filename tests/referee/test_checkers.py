@@ -227,7 +227,24 @@ def test_the_form_is_a_get_form_that_htmx_enhances(client):
         ),
         (check_url(tiles="ok r13 r1", indicator="r11"), "check-said", "Okey (as red 12), red 13"),
         (check_url(tiles="r12 r", indicator="b8"), "check-said", "Keep typing"),
-        (check_url(tiles="r12 x4", indicator="b8"), "check-said", "No verdict yet"),
+        # what to correct, named: a line that stayed the same when the error changed said
+        # nothing new to a screen reader
+        (
+            check_url(tiles="r12 x4", indicator="b8"),
+            "check-said",
+            "No verdict yet: correct what is marked in the form. Tiles: “x4” is not a tile",
+        ),
+        (
+            discard_url(table="b4 b5 b6", tile="b7", indicator="b8", pile="-5"),
+            "discard-said",
+            "Tiles left in the draw pile (optional): The number of tiles in the draw pile cannot "
+            "be negative.",
+        ),
+        (
+            "/de/schiedsrichter/steinhalter/?indicator=b8&round=3&rack=r1+zz",
+            "rack-said",
+            "Korrigiere, was im Formular markiert ist. Dein Steinhalter: „zz“ ist kein Stein.",
+        ),
         (
             discard_url(table="b4 b5 b6", tile="b7", indicator="b8"),
             "discard-said",
