@@ -460,6 +460,8 @@ def _wsgi(method: str, path: str) -> tuple[str, dict[str, str], bytes]:
     """A request through the WSGI application as a server sends it: the test client drops a
     HEAD answer's body itself, so it cannot show what the app sends."""
     from django.core.handlers.wsgi import WSGIHandler
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
 
     environ = {
         "REQUEST_METHOD": method,
@@ -477,11 +479,18 @@ def _wsgi(method: str, path: str) -> tuple[str, dict[str, str], bytes]:
     def start_response(status, headers, exc_info=None):
         started.update(status=status, headers=dict(headers))
 
-    answer = WSGIHandler()(environ, start_response)
+    # As the test client does: the request must not close the test's database connection.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
     try:
-        body = b"".join(answer)
+        answer = WSGIHandler()(environ, start_response)
+        try:
+            body = b"".join(answer)
+        finally:
+            answer.close()
     finally:
-        answer.close()
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     return started["status"], started["headers"], body
 
 
@@ -507,3 +516,16 @@ def test_a_foreign_host_is_logged_in_one_line(client, console_log):
     log = console_log.getvalue()
     assert "Invalid HTTP_HOST header: 'evil.example'" in log
     assert "Traceback" not in log and len(log.strip().splitlines()) == 1
+
+
+def test_a_head_for_a_kept_sheet_leaves_the_kept_copy_whole(game):
+    """The sheets keep a copy of their own (games/views/kept.py): a HEAD answered from it must
+    not empty what the next GET gets."""
+    path = f"/en/games/view/{game.view_secret}/"
+    status, _, body = _wsgi("GET", path)
+    assert status.startswith("200") and b"Ana" in body
+    for _ in range(2):
+        head_status, headers, head_body = _wsgi("HEAD", path)
+        assert head_status.startswith("200") and head_body == b""
+        assert int(headers["Content-Length"]) == len(body)
+    assert _wsgi("GET", path)[2] == body
