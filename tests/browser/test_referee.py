@@ -38,9 +38,10 @@ def test_tap_r12_r13_r1_and_see_a_valid_run_without_a_reload(live_server, page, 
     expect(verdict).to_have_attribute("data-verdict", "valid")
     expect(verdict).to_have_attribute("data-kind", "run")
     expect(verdict).to_contain_text("Valid run")
-    # what a screen reader hears: the one-line status, not the whole answer
-    expect(page.get_by_role("status").filter(has_text="r12 r13 r1")).to_have_text(
-        "r12 r13 r1 – Valid run"
+    # what a screen reader hears: the one-line status, not the whole answer, with the tiles
+    # named as it says them (the notation would be "r twelve")
+    expect(page.get_by_role("status").filter(has_text="Valid run")).to_have_text(
+        "red 12, red 13, red 1 – Valid run"
     )
     expect(page).to_have_url(re.compile(r"\?indicator=b8&tiles=r12(\+|%20)r13(\+|%20)r1&round=$"))
     assert page.evaluate("window.refereeNoReload") is True
