@@ -109,7 +109,10 @@ def test_players_not_reached_yet_are_not_marked_wrong(live_server, page):
     page.locator("label[for=id_state1_1]").click()
     page.locator("#id_rack2").fill("k3 b11")
     expect(page).to_have_url(re.compile(r"rack2=k3(\+|%20)b11"))
-    expect(page.locator("#calculator-result .calc-empty")).to_contain_text("Choose the indicator")
+    # it asks for what is still missing: the indicator is there
+    expect(page.locator("#calculator-result .calc-empty")).to_have_text(
+        "Now each player’s tiles: the scores appear here."
+    )
     expect(page.locator("#calculator-result [data-error]")).to_have_count(0)
     page.locator("#id_rack3").fill("y2")
     page.locator("#id_points4").fill("40")
@@ -203,7 +206,7 @@ def test_the_line_a_screen_reader_hears_is_left_alone_when_it_says_the_same(live
     said = page.locator("#calculator-said")
     with page.expect_response(re.compile(r"/en/calculator/\?")):
         page.locator("#id_indicator").fill("r4")
-    expect(said).to_have_text(re.compile(r"^Choose the indicator"))
+    expect(said).to_have_text(re.compile(r"^Now each player’s tiles"))
     page.evaluate(SAID_WATCH)
     for name in ("Ana", "Ben"):
         with page.expect_response(re.compile(rf"name1={name}")):
