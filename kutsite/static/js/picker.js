@@ -16,12 +16,12 @@
     });
   }
 
-  // The tiles typed so far, and each "|" between melds as a token of its own ("b6|r7" is
-  // three: the last tap undone takes r7, then the "|").
   function on(type, listener, capture) {
     document.addEventListener(type, listener, capture);
   }
 
+  // The tiles typed so far, and each "|" between melds as a token of its own ("b6|r7" is
+  // three: the last tap undone takes r7, then the "|").
   function tokens(value) {
     return value.match(/\||[^\s,+|-]+/g) || [];
   }
