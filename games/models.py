@@ -5,8 +5,8 @@ read; both are random (`secrets.token_urlsafe`, 192 bits each), separate, and lo
 unique, indexed columns.
 
 Writes never silently overwrite each other: `Game.version` goes up by one with every change,
-every form carries the version it was rendered from, and `Game.bump()` only succeeds when the
-version is still the same (optimistic concurrency; see `games.services`).
+every form carries the version it was rendered from, and a write succeeds only while the
+version is still the same (optimistic concurrency: `games.services`).
 """
 
 from __future__ import annotations

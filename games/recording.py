@@ -52,8 +52,6 @@ def initial_calculator_form(game: Game, state: Progress) -> CalculatorForm:
 
 def round_of(form: CalculatorForm) -> int | None:
     """The round a submitted form names, once that field reads (even while others err)."""
-    if not form.is_bound:
-        return None
     form.is_valid()  # reads every field (once)
     return form.cleaned_data.get("round")
 

@@ -11,13 +11,13 @@ from games.models import Game
 RETENTION_DAYS = 365
 
 
-def cutoff(days: int = RETENTION_DAYS, now: datetime | None = None) -> datetime:
-    return (now or timezone.now()) - timedelta(days=days)
+def cutoff(days: int = RETENTION_DAYS) -> datetime:
+    return timezone.now() - timedelta(days=days)
 
 
-def expired_games(days: int = RETENTION_DAYS, now: datetime | None = None):
+def expired_games(days: int = RETENTION_DAYS):
     """Games whose last change is older than `days` days."""
-    return Game.objects.filter(updated_at__lt=cutoff(days, now))
+    return Game.objects.filter(updated_at__lt=cutoff(days))
 
 
 def purge(days: int = RETENTION_DAYS, *, dry_run: bool = False) -> int:

@@ -51,7 +51,6 @@ class _State:
     token: str | None = None
     checked = float("-inf")
     memo: dict[str, tuple[str, Any]] = {}
-    lock = threading.Lock()
 
 
 def _read_token() -> str:
@@ -157,10 +156,9 @@ def warm() -> None:
 
 def reset() -> None:
     """Forget everything kept (tests: a rolled-back edit must not live on in memory)."""
-    with _State.lock:
-        _State.token, _State.checked = secrets.token_hex(8), time.monotonic()
-        _State.memo = {}
-        _uncommitted.token = None
+    _State.token, _State.checked = secrets.token_hex(8), time.monotonic()
+    _State.memo = {}
+    _uncommitted.token = None
 
 
 def fresh(url: str) -> str:

@@ -25,7 +25,7 @@ from django.http import (
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.urls import NoReverseMatch, Resolver404, resolve, reverse, translate_url
+from django.urls import Resolver404, resolve, reverse, translate_url
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.html import escape
@@ -118,13 +118,8 @@ def _replay_fields(request) -> list[tuple[str, str]] | None:
 
 
 def _sheet_url(match) -> str:
-    secret = match.kwargs.get("secret") if match else None
-    if not secret:
-        return ""
-    try:
-        return reverse("games:sheet", args=[secret])
-    except NoReverseMatch:
-        return ""
+    secret = match.kwargs.get("secret")
+    return reverse("games:sheet", args=[secret]) if secret else ""
 
 
 def csrf_failure(request, reason: str = ""):

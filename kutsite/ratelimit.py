@@ -20,19 +20,12 @@ from __future__ import annotations
 import hashlib
 import time
 from contextlib import suppress
-from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
 from django.core.cache import caches
 
 from kutsite.errors import too_many_requests
-
-
-@dataclass(frozen=True)
-class Limit:
-    count: int  # requests allowed …
-    seconds: int  # … per window of this many seconds
 
 
 def client_address(request) -> str:
@@ -48,31 +41,22 @@ def client_address(request) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def limit_for(scope: str) -> Limit:
-    count, seconds = settings.RATE_LIMITS[scope]
-    return Limit(count, seconds)
-
-
-def _window(scope: str, request) -> tuple[str, Limit, int]:
-    limit = limit_for(scope)
-    now = int(time.time())
-    client = hashlib.sha256(client_address(request).encode()).hexdigest()[:32]
-    return f"ratelimit:{scope}:{client}:{now // limit.seconds}", limit, now
-
-
 def take(scope: str, request) -> tuple[str, int | None]:
     """Count one request of this client towards `scope`'s limit: its counter's key, and None
     while it is within the limit, else the seconds until the window ends. Counted before it is
     checked, with the cache's atomic `incr`, so requests sent at once cannot all slip through."""
-    key, limit, now = _window(scope, request)
+    count, seconds = settings.RATE_LIMITS[scope]  # requests allowed per window of seconds
+    now = int(time.time())
+    client = hashlib.sha256(client_address(request).encode()).hexdigest()[:32]
+    key = f"ratelimit:{scope}:{client}:{now // seconds}"
     cache = caches["default"]
-    cache.add(key, 0, timeout=limit.seconds + 1)
+    cache.add(key, 0, timeout=seconds + 1)
     try:
         used = cache.incr(key)
     except ValueError:  # evicted or expired between add and incr (or Redis away)
-        cache.set(key, used := 1, timeout=limit.seconds + 1)
-    if used > limit.count:
-        return key, limit.seconds - now % limit.seconds or limit.seconds
+        cache.set(key, used := 1, timeout=seconds + 1)
+    if used > count:
+        return key, seconds - now % seconds or seconds
     return key, None
 
 

@@ -171,7 +171,6 @@ elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"kut-test-{os.getpid()}.sqlite3")
     }
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Internationalisation ---------------------------------------------------------------
 
@@ -196,7 +195,6 @@ STATIC_URL = "/static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Outside production whitenoise serves straight from the app folders, no collectstatic needed.
 WHITENOISE_USE_FINDERS = not PRODUCTION
-WHITENOISE_AUTOREFRESH = DEBUG
 
 
 def _static_headers(headers, path, url):
@@ -251,7 +249,6 @@ CSRF_FAILURE_VIEW = "kutsite.errors.csrf_failure"
 # an error on every page for a policy that names it.
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
-SESSION_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 
@@ -317,7 +314,6 @@ if REDIS_URL := os.environ.get("REDIS_URL"):
 CACHE_MIDDLEWARE_ALIAS = "pages"
 # Only what a view declares public with a max-age is kept (kutsite.http.public_page).
 CACHE_MIDDLEWARE_SECONDS = 0
-CACHE_MIDDLEWARE_KEY_PREFIX = ""
 
 # Public pages: a browser keeps them a minute, a shared proxy or CDN ten, and either may serve
 # a stale copy while it asks again or while the site answers with an error (a day).

@@ -65,8 +65,6 @@ class RoundAdminForm(forms.ModelForm):
             edited if r.pk == candidate.pk else r.to_engine()
             for r in Round.objects.order_by("number")
         ]
-        if candidate.pk is None:
-            rounds = sorted([*rounds, edited], key=lambda r: r.number)
         for problem in validate_round_list(rounds):
             if problem.round not in (None, edited.number) and problem.reason not in LIST_FIELDS:
                 continue

@@ -133,7 +133,7 @@ def round_view(r: Round) -> RoundView:
             ok=False,
             label=pgettext("verdict", "Invalid"),
             reason=str(error.code),
-            rules=(error.rule or "",) if error.rule else (),
+            rules=(error.rule,) if error.rule else (),
             sentences=(error_message(error),),
         )
         return RoundView(r.number, r.title, r.notes, "", "", r.is_final, failed)

@@ -113,9 +113,7 @@ SUBMISSION_SLOT = _slot("submission")
 
 def filled(request, kept: HttpResponse) -> HttpResponse:
     """The kept edit sheet with this answer's own CSRF token and submission id."""
-    body = kept.content
-    if TOKEN_SLOT.encode() in body:  # a finished game's sheet has no form, and sets no cookie
-        body = body.replace(TOKEN_SLOT.encode(), get_token(request).encode())
+    body = kept.content.replace(TOKEN_SLOT.encode(), get_token(request).encode())
     body = body.replace(SUBMISSION_SLOT.encode(), new_submission().encode())
     return HttpResponse(body, headers=kept.headers)
 

@@ -4,7 +4,7 @@ from collections.abc import Collection
 from functools import lru_cache
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -45,19 +45,16 @@ def _empty_line(auto_id: str, oob: bool) -> SafeString:
 def error_links(form) -> SafeString:
     """Under a page's "no verdict yet": each field to correct, named and linked to its input
     (some lie below the verdict, and without scripts the page opens at the verdict)."""
-    items = [
-        format_html(
-            '<li><a href="#{}">{}: {}</a></li>',
-            field.auto_id,
-            field.label,
-            " ".join(str(error) for error in field.errors),
-        )
-        for field in form
-        if field.errors
-    ]
-    if not items:
-        return SafeString("")
-    return format_html('<ul class="errorlist">{}</ul>', SafeString("".join(items)))
+    items = format_html_join(
+        "",
+        '<li><a href="#{}">{}: {}</a></li>',
+        (
+            (field.auto_id, field.label, " ".join(str(error) for error in field.errors))
+            for field in form
+            if field.errors
+        ),
+    )
+    return format_html('<ul class="errorlist">{}</ul>', items) if items else items
 
 
 @register.simple_tag
