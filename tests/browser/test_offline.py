@@ -223,6 +223,24 @@ def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(
     expect(heading(page)).to_have_text(PAGES["de"]["offline"])
 
 
+def test_a_watch_link_opened_as_the_first_visit_is_kept_for_offline(
+    live_server, content, phone
+):
+    """A new phone opens a shared watch link, and the signal goes: the sheet it opened is
+    there, with its time, although the service worker only started with that visit."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone("en")
+    sheet = f"{live_server.url}/en/games/view/{game.view_secret}/"
+    page.goto(sheet)
+    poll(page, "async () => !!(await (await caches.open('kut-sheets')).match(location.href))")
+    page.context.set_offline(True)
+    page.goto(sheet)
+    expect(page.get_by_text("Dila").first).to_be_visible()
+    expect(page.locator("[data-offline-sheet]")).to_contain_text(
+        "Offline: this sheet as it was at"
+    )
+
+
 # The words of each note on the sheet's state, as they were when the note was added.
 NOTES_ADDED = """() => {
   window.kutNotesAdded = [];
@@ -359,6 +377,24 @@ def test_a_round_saved_offline_is_kept_and_sent_once_when_the_signal_is_back(
     expect(notice).to_be_hidden()
     expect(page.locator("#id_rack4")).to_have_value("")
     assert len(entries(game)) == 1
+
+
+def test_a_change_made_after_a_round_was_kept_goes_with_it(live_server, content, phone):
+    """Saved with no signal, then corrected before the signal is back: what reaches the sheet
+    is what the page shows, not what it showed at the tap."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone("en")
+    page.goto(live_server.url + record_url(game, "en"))
+    page.context.set_offline(True)
+    fill_round_one(page)
+    page.get_by_role("button", name=PAGES["en"]["save"]).click()
+    expect(page.locator("[data-offline-entry]")).to_contain_text(PAGES["en"]["kept"])
+    page.locator("#id_rack4").fill("k3")
+    page.context.set_offline(False)
+    expect(page.locator("[data-done]")).to_contain_text(PAGES["en"]["done"])
+    saved = entries(game)
+    assert len(saved) == 1
+    assert "rack4=k3" in saved[0].query and "b11" not in saved[0].query, saved[0].query
 
 
 def test_a_kept_round_sent_twice_is_saved_once(live_server, content, phone):
@@ -602,6 +638,50 @@ def test_offline_a_shared_link_with_a_tracking_query_opens_the_stored_page(
     page.context.set_offline(True)
     page.goto(live_server.url + PAGES["en"]["ruling"] + "?fbclid=abc123")
     expect(heading(page)).to_have_text(online)
+
+
+def test_a_missing_live_answer_is_asked_for_as_soon_as_the_signal_is_back(
+    live_server, content, phone
+):
+    """Long without signal, the tries are far apart by now; when the browser says it is online
+    again, the answer is asked for at once, not at the end of the current wait."""
+    page, result = meld_check_with_a_run(live_server, phone, "en")
+    page.evaluate(
+        "window.kutFailed = 0;"
+        " document.addEventListener('htmx:sendError', () => window.kutFailed++)"
+    )
+    page.context.set_offline(True)
+    page.locator("#id_tiles").fill("k5 b5 y5")
+    poll(page, "window.kutFailed >= 3")  # at about 0, 3 and 9 s: the next try would be 12 s on
+    page.context.set_offline(False)
+    expect(result.locator("[data-verdict]").first).to_have_attribute(
+        "data-kind", "group", timeout=4000
+    )
+    expect(result.locator("[data-live-failed]")).to_have_count(0)
+
+
+def test_the_calculators_scores_beside_the_fields_fade_while_an_answer_is_on_its_way(
+    live_server, content, phone
+):
+    """A slow answer: the old scores beside the fields fade with the answer below, rather than
+    standing there at full strength for what is no longer typed."""
+    page = phone("en")
+    page.goto(
+        live_server.url + "/en/calculator/?indicator=r4&round=3&state1=finished&state2=melded"
+        "&points2=10&state3=not-melded&state4=melded&points4=12"
+    )
+    strip = page.locator("[data-live='2'] strong")
+    expect(strip).to_have_text("50")
+    page.route("**/calculator/?*", lambda route: None)  # held: no answer yet
+    page.locator("#id_points2").fill("20")
+    expect(page.locator("form.htmx-request")).to_have_count(1)
+    page.wait_for_timeout(700)  # past the fade's delay
+    assert float(strip.evaluate("el => getComputedStyle(el).opacity")) < 1
+    page.unroute("**/calculator/?*")
+    expect(strip).to_have_text("100")
+    expect(page.locator("form.htmx-request")).to_have_count(0)
+    page.wait_for_timeout(700)
+    assert float(strip.evaluate("el => getComputedStyle(el).opacity")) == 1
 
 
 def test_a_missing_live_answer_is_asked_for_less_and_less_often(live_server, content, phone):

@@ -92,6 +92,11 @@
         notice(form, true);
       }
     });
+    // A change made after the round was kept goes with it: what is sent is what the page shows.
+    // (A tick box, a choice and the tile picker send "input" too.)
+    form.addEventListener("input", function () {
+      if (pending(form) && !form.dataset.sending) { keep(form, fieldsOf(form)); }
+    });
     var kept = pending(form);
     if (kept) {
       fill(form, kept);

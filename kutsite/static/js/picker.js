@@ -186,12 +186,21 @@
     // site that is down, is not asked every few seconds for as long as the page stays open.
     clearTimeout(target.kutRetry);
     target.kutWait = Math.min(60000, (target.kutWait || 1500) * 2);
-    target.kutRetry = setTimeout(function () {
+    target.kutAsk = function () {
       if ("stale" in target.dataset) { htmx.trigger(form, "input"); }
-    }, target.kutWait);
+    };
+    target.kutRetry = setTimeout(target.kutAsk, target.kutWait);
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
     on(name, stale);
+  });
+  // When the browser says the signal is back, ask at once rather than at the end of the wait
+  // (whose try then finds the answer there and does nothing).
+  addEventListener("online", function () {
+    document.querySelectorAll("[data-stale]").forEach(function (target) {
+      target.kutWait = 0;
+      target.kutAsk();
+    });
   });
   // An answer coming in is current. The keyboard may have gone on into the answer on screen
   // while it was on its way: the link it is on goes with the old answer, so the focus moves to

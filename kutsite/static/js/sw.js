@@ -21,12 +21,21 @@ var syncing = {};
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 
-// The first visit: the page that registered the worker was loaded without it.
+// The first visit: the page that registered the worker was loaded without it. Its language's
+// store is filled, and a read-only sheet (a watch link opened on a new phone) is kept at once.
 self.addEventListener("activate", function (event) {
   event.waitUntil(self.clients.claim().then(function () {
     return self.clients.matchAll({ type: "window" });
   }).then(function (windows) {
-    return Promise.all(windows.map(function (client) { return sync(languageOf(client.url, null)); }));
+    return Promise.all(windows.map(function (client) {
+      var language = languageOf(client.url, null);
+      return sync(language).then(function () { return storeInfo(language || "en"); }).then(function (list) {
+        if (!isSheet(client.url, list)) { return null; }
+        return fetch(client.url, { credentials: "same-origin" }).then(function (response) {
+          return response.ok ? keepSheet(client, response) : null;
+        });
+      }).catch(function () { return null; });
+    }));
   }));
 });
 
