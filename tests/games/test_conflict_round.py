@@ -330,6 +330,8 @@ def test_a_save_whose_answer_was_lost_is_said_to_be_saved_when_the_entry_comes_b
     address = urls(game, language)["record"]
     reopened = phone_a.get(address, calculator_data(4))
     assert message(reopened.content.decode()) == SAVED[language]
+    # nothing to decide: no button to correct round 4 with the same entry or to record it again
+    assert entry_form(reopened.content.decode()).buttons == {}
     # good news: a status, not an alert, which a screen reader would cut in with as an error
     assert message_role(reopened.content.decode()) == "status"
     # a fresh copy of the form from before the save (its own id, the old version)
@@ -342,9 +344,11 @@ def test_a_save_whose_answer_was_lost_is_said_to_be_saved_when_the_entry_comes_b
     sent = phone_a.post(address, fresh)
     assert sent.status_code == 409 and message(sent.content.decode()) == SAVED[language]
     assert message_role(sent.content.decode()) == "status"
+    assert entry_form(sent.content.decode()).buttons == {}
     other = phone_a.get(address, calculator_data(4, points2=27))
     assert message(other.content.decode()) != SAVED[language]
     assert message_role(other.content.decode()) == "alert"
+    assert set(entry_form(other.content.decode()).buttons) == {"correct-kept", "record-kept"}
     assert game.entries.filter(round=4).count() == 1 and not game.entries.filter(round=5).exists()
 
 
