@@ -156,7 +156,7 @@ def refusal_message(refusal: Refused) -> str:
 def done_message(done: Done) -> str:
     message = _done_sentence(done)
     if done.repeated:
-        return gettext("This was sent twice and saved once.") + " " + message
+        return gettext("This was sent more than once and saved once.") + " " + message
     return message
 
 

@@ -34,7 +34,7 @@ PAGES = {
         "kept": "You are offline. This round stays on this phone",
         "save": "Save this round to the sheet",
         "done": "is on the sheet",
-        "again": "This was sent twice and saved once.",
+        "again": "This was sent more than once and saved once.",
     },
     "de": {
         "guide": "/de/anleitung/",
@@ -47,7 +47,7 @@ PAGES = {
         "kept": "Du bist offline. Diese Runde bleibt auf diesem Handy",
         "save": "Diese Runde auf dem Spielblatt speichern",
         "done": "steht auf dem Spielblatt",
-        "again": "Das wurde zweimal gesendet und nur einmal gespeichert.",
+        "again": "Das wurde mehrmals gesendet und nur einmal gespeichert.",
     },
 }
 STORED = """async (language) => {
