@@ -50,6 +50,12 @@ PAGES = {
         "again": "Das wurde mehrmals gesendet und nur einmal gespeichert.",
     },
 }
+# A note's date and time as the sheet's scripts write them: the month in words in English
+# ("Dec 6, 2026, 3:58 PM" or "6 Dec 2026, 15:58"), German's usual "06.12.2026, 15:58".
+MONTH_IN_WORDS = {
+    "en": re.compile(r"([A-Z][a-z]{2} \d{1,2},|\d{1,2} [A-Z][a-z]{2}) \d{4}, \d{1,2}:\d{2}(?!:)"),
+    "de": re.compile(r"\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}(?!:)"),
+}
 STORED = """async (language) => {
   const info = await caches.open("kut-info");
   const list = await info.match("/" + language + "/offline/store.json");
@@ -211,6 +217,7 @@ def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(
     expect(page.get_by_text("Dila").first).to_be_visible()
     note = page.locator("[data-offline-sheet]")
     expect(note).to_contain_text("Offline: Stand dieses Spielblatts vom")
+    expect(note).to_contain_text(MONTH_IN_WORDS["de"])
     # Polls that find no signal leave the note; the first answered one, once it is back, takes
     # it away (the sheet is current again).
     page.wait_for_timeout(2500)
@@ -223,9 +230,7 @@ def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(
     expect(heading(page)).to_have_text(PAGES["de"]["offline"])
 
 
-def test_a_watch_link_opened_as_the_first_visit_is_kept_for_offline(
-    live_server, content, phone
-):
+def test_a_watch_link_opened_as_the_first_visit_is_kept_for_offline(live_server, content, phone):
     """A new phone opens a shared watch link, and the signal goes: the sheet it opened is
     there, with its time, although the service worker only started with that visit."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
@@ -236,9 +241,9 @@ def test_a_watch_link_opened_as_the_first_visit_is_kept_for_offline(
     page.context.set_offline(True)
     page.goto(sheet)
     expect(page.get_by_text("Dila").first).to_be_visible()
-    expect(page.locator("[data-offline-sheet]")).to_contain_text(
-        "Offline: this sheet as it was at"
-    )
+    expect(page.locator("[data-offline-sheet]")).to_contain_text("Offline: this sheet as it was at")
+    # the month in words, never "12/6/2026", which half the table reads as 12 June
+    expect(page.locator("[data-offline-sheet]")).to_contain_text(MONTH_IN_WORDS["en"])
 
 
 # The words of each note on the sheet's state, as they were when the note was added.
@@ -274,6 +279,7 @@ def test_an_open_edit_sheet_whose_polls_go_unanswered_says_since_when(
     page.evaluate(NOTES_ADDED)
     page.context.set_offline(True)
     expect(note).to_contain_text(words)
+    expect(note).to_contain_text(MONTH_IN_WORDS[language])
     expect(note).to_have_attribute("role", "status")
     # a screen reader hears a status whose words change, not one added with its words in it
     assert page.evaluate("window.kutNotesAdded") == [""]

@@ -19,6 +19,9 @@
   // same note says since when, until a poll is answered again. Its words come once the note
   // is on the page: a status added with its words already in it is often not read out.
   var current = new Date();
+  // The month in words, as sw.js writes the stored sheet's time: "12/6/2026" is 12 June to half
+  // the table.
+  var WHEN = { dateStyle: "medium", timeStyle: "short" };
   document.addEventListener("htmx:afterRequest", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status !== 200 && status !== 304) { return; }
@@ -35,7 +38,7 @@
     document.querySelector("main").prepend(note);
     setTimeout(function () {
       note.textContent = sheet.dataset.offlineNote.replace("%(time)s",
-        current.toLocaleString(document.documentElement.lang));
+        current.toLocaleString(document.documentElement.lang, WHEN));
     }, 250);
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {

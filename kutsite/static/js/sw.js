@@ -179,7 +179,10 @@ function keepSheet(request, response) {
 function storedSheet(request, list) {
   return caches.open(SHEETS).then(function (cache) { return cache.match(request.url); }).then(function (response) {
     if (!response) { return undefined; }
-    var time = new Date(response.headers.get("X-Kut-Stored")).toLocaleString(list.language);
+    // The month in words: "12/6/2026" is 12 June to half the table.
+    var time = new Date(response.headers.get("X-Kut-Stored")).toLocaleString(list.language, {
+      dateStyle: "medium", timeStyle: "short"
+    });
     var note = list.stale.replace("%(time)s", time);
     return response.text().then(function (html) {
       var banner = '<p class="notice" role="status" data-offline-sheet>' + note.replace(/[&<>"]/g, function (c) {
