@@ -14,7 +14,10 @@ from .test_race import race
 
 pytestmark = pytest.mark.django_db
 
-TWICE = {"en": "This was sent more than once and saved once.", "de": "Das wurde mehrmals gesendet und nur"}
+TWICE = {
+    "en": "This was sent more than once and saved once.",
+    "de": "Das wurde mehrmals gesendet und nur",
+}
 
 
 def says_done(location: str, what: str) -> bool:
