@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from kutsite.admin import ContentAdmin
-from rules.engine.contracts import validate_round_list
+from rules.engine.contracts import Contract, validate_round_list
 from rules.engine.notation import parse_indicator
 from rules.engine.verdicts import InputError, ReasonCode
 from rules.guide import GLOSSARY_LINKS
@@ -18,6 +18,7 @@ from rules.models import GlossaryTerm, Round
 from rules.reasons import error_message, problem_sentence
 from rules.wording import contract_text, tile_count_text
 
+CONTRACT_FIELDS = ("groups", "group_size", "runs", "run_size", "pairs", "is_final")
 LIST_FIELDS = {
     ReasonCode.EXAMPLE_REJECTED: "example",
     ReasonCode.FINAL_EXAMPLE_NOT_A_RACK: "example",
@@ -38,6 +39,10 @@ def require_both_languages(form, *names: str) -> None:
             form.add_error(f"{name}_en", _("Give the English text too."))
 
 
+def _last_round() -> int | None:
+    return Round.objects.order_by("-number").values_list("number", flat=True).first()
+
+
 class RoundAdminForm(forms.ModelForm):
     """The admin builds the form's fields from `RoundAdmin.fieldsets`."""
 
@@ -47,8 +52,17 @@ class RoundAdminForm(forms.ModelForm):
         if self.errors:
             return data
         candidate = self.instance
-        for name in ("groups", "group_size", "runs", "run_size", "pairs", "is_final"):
+        for name in CONTRACT_FIELDS:
             setattr(candidate, name, data.get(name))
+        try:
+            # The contract as typed: the model reads only `is_final` of the all-at-once round,
+            # so numbers typed beside its tick would be kept and never used.
+            Contract(**{name: data.get(name) for name in CONTRACT_FIELDS})
+        except InputError as error:
+            if error.code is ReasonCode.CONTRACT_EMPTY and candidate.number == _last_round():
+                error = InputError(ReasonCode.NO_FINAL_ROUND)  # the last round, unticked
+            self.add_error(self._field_of(error), error_message(error))
+            return data
         candidate.example = data.get("example", "")
         candidate.indicator = data.get("indicator", "")
         try:
@@ -75,7 +89,11 @@ class RoundAdminForm(forms.ModelForm):
     def _field_of(error: InputError) -> str | None:
         if error.field in ("groups", "group_size", "runs", "run_size", "pairs"):
             return error.field
-        if error.code in (ReasonCode.FINAL_WITH_MELDS, ReasonCode.CONTRACT_EMPTY):
+        if error.code in (
+            ReasonCode.FINAL_WITH_MELDS,
+            ReasonCode.CONTRACT_EMPTY,
+            ReasonCode.NO_FINAL_ROUND,
+        ):
             return "is_final"
         return "example"
 

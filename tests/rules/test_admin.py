@@ -75,6 +75,11 @@ def test_a_valid_edit_is_saved(admin_client):
         (3, {"indicator": "zz"}, "indicator", "“zz” is not a tile"),
         (3, {"group_size": 5}, "group_size", "3 or 4 tiles"),
         (3, {"groups": 0}, "is_final", "at least one meld"),
+        # numbers typed beside the all-at-once tick would be kept and never used
+        (20, {"groups": 1}, "is_final", "set its Küt groups, runs and pairs to 0"),
+        (20, {"pairs": 2}, "is_final", "set its Küt groups, runs and pairs to 0"),
+        # the last round unticked, with no contract: it is the last, so not "all but the last"
+        (20, {"is_final": ""}, "is_final", "must be the all-at-once round"),
         (3, {"notes_de": ""}, "notes_de", "German text"),
         (3, {"title_de": ""}, "title_de", "required"),
     ],
