@@ -7,7 +7,7 @@ from kutsite import content
 # The editors' admin is the Küt site's, not "Django administration", in both languages.
 admin.site.site_header = _("Küt content")
 admin.site.site_title = _("Küt content")
-admin.site.index_title = _("Rules, rounds, rulings and games")
+admin.site.index_title = _("Rounds, glossary and referee rulings")
 
 
 class ContentAdmin(TranslationAdmin):

@@ -22,7 +22,7 @@ class RulingAdmin(ContentAdmin):
     list_display = ("order", "key", "question", "rules", "sources_silent")
     list_display_links = ("key", "question")
     list_editable = ("order",)
-    search_fields = ("key", "question_en", "question_de")
+    search_fields = ("key", "slug_de", "question_en", "question_de", "rules")
     fieldsets = (
         (None, {"fields": ("key", "slug_de", "order", "rules")}),
         (None, {"fields": ("question", "short_answer", "app_ruling")}),

@@ -20,6 +20,17 @@ def test_ruling_list_in_the_admin(admin_client):
     assert "run-12-13-1" in html and "pile-runs-out" in html
 
 
+@pytest.mark.parametrize(
+    ("query", "key"),
+    [("okey-abwerfen", "discard-okey"), ("X6", "discard-okey"), ("wird gestritten", None)],
+)
+def test_a_ruling_is_found_by_its_german_address_and_its_rule_ids(admin_client, query, key):
+    """An editor holding a shared German link, or a rule ID, finds the ruling it is about."""
+    response = admin_client.get("/admin/referee/ruling/", {"q": query})
+    found = [item.key for item in response.context["cl"].result_list]
+    assert found == ([key] if key else []), found
+
+
 def test_ruling_form_has_both_languages_and_the_examples(admin_client):
     from referee.models import Ruling
 
