@@ -1,4 +1,7 @@
+import hashlib
+
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
@@ -9,10 +12,62 @@ admin.site.site_header = _("Küt content")
 admin.site.site_title = _("Küt content")
 admin.site.index_title = _("Rounds, glossary and referee rulings")
 
+CHANGED_MEANWHILE = _(
+    "Someone else saved this item after you opened it, so nothing of yours was saved. Open it "
+    "again to see their change, then make yours."
+)
+
 
 class ContentAdmin(TranslationAdmin):
-    """The admin of a content model, edited in both languages."""
+    """The admin of a content model, edited in both languages.
+
+    Two editors with the same item open: the second save would silently undo the first. Each
+    form carries a digest of the item as it was drawn (`_seen`, with its inline rows), and a
+    save is refused when the item stored is no longer that.
+    """
+
+    change_form_template = "admin/content_change_form.html"
 
     def view_on_site(self, obj):
         # Right after a save the editor's browser may still keep the page as it was.
         return content.fresh(obj.get_absolute_url())
+
+    def stored_state(self, obj) -> str:
+        """A digest of the item as stored, its inline rows included."""
+        model = type(obj)
+        rows = [list(model._default_manager.filter(pk=obj.pk).values_list())]
+        for inline in self.inlines:
+            links = [
+                f.name
+                for f in inline.model._meta.fields
+                if f.is_relation and f.related_model is model
+            ]
+            rows += [
+                list(
+                    inline.model._default_manager.filter(**{link: obj}).order_by("pk").values_list()
+                )
+                for link in links
+            ]
+        return hashlib.sha256(repr(rows).encode()).hexdigest()[:32]
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            # Drawn again after a refused save: still what the editor opened.
+            context["seen"] = request.POST.get("_seen") or self.stored_state(obj)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        if obj is None or request.method != "POST":
+            return form
+        stored = self.stored_state(obj)
+
+        class UnchangedSinceOpened(form):
+            def clean(self):
+                data = super().clean()
+                seen = self.data.get("_seen")
+                if seen is not None and seen != stored:
+                    raise ValidationError(CHANGED_MEANWHILE, code="changed_meanwhile")
+                return data
+
+        return UnchangedSinceOpened

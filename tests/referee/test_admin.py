@@ -1,5 +1,7 @@
 """Rulings are edited in the admin, both languages side by side, examples inline."""
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -271,3 +273,55 @@ def test_the_anchors_kept_from_keys_are_every_anchor_of_the_referee_pages(client
     for page in ("/en/referee/", "/de/schiedsrichter/", "/en/referee/take-the-okey/"):
         ids |= set(re.findall(r' id="([^"]+)"', client.get(page).content.decode()))
     assert ids - keys - {key + QUESTION_SUFFIX for key in keys} == PAGE_ANCHORS
+
+
+def seen_on(html: str) -> str:
+    return re.search(r'<input type="hidden" name="_seen" value="([0-9a-f]+)">', html)[1]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Someone else saved this item after you opened it"),
+        ("de", "Jemand anderes hat diesen Eintrag gespeichert, nachdem du ihn geöffnet hast"),
+    ],
+)
+def test_a_save_over_another_editors_change_is_refused(admin_client, language, words):
+    """Two editors open the same ruling; A saves the English short answer, then B saves the
+    German ruling. B's save would undo A's change without a word: it is refused, and says so."""
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="discard-okey")
+    url = f"/admin/referee/ruling/{ruling.pk}/change/"
+    seen_by_b = seen_on(admin_client.get(url).content.decode())
+    a = {**example_rows(ruling), "short_answer_en": "Changed by A."}
+    a["_seen"] = seen_on(admin_client.get(url).content.decode())
+    assert admin_client.post(url, a).status_code == 302
+
+    b = {**example_rows(ruling), "app_ruling_de": "Von B geändert.", "_seen": seen_by_b}
+    response = admin_client.post(url, b, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    assert any(words in error for error in response.context["adminform"].form.non_field_errors())
+    ruling.refresh_from_db()
+    assert ruling.short_answer_en == "Changed by A." and ruling.app_ruling_de != "Von B geändert."
+    # the form drawn again still carries what B opened: a second tap does not overwrite A either
+    assert seen_on(response.content.decode()) == seen_by_b
+    # opened again, it saves
+    b["_seen"] = seen_on(admin_client.get(url).content.decode())
+    b["short_answer_en"] = "Changed by A."
+    assert admin_client.post(url, b).status_code == 302
+
+
+def test_a_change_to_another_editors_examples_counts_as_a_change(admin_client):
+    """The examples are part of the ruling's form: one edited meanwhile is a change too."""
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="buy-discard")
+    url = f"/admin/referee/ruling/{ruling.pk}/change/"
+    seen = seen_on(admin_client.get(url).content.decode())
+    example = ruling.examples.first()
+    example.wanting = "2 4"
+    example.save()
+    response = admin_client.post(url, {**example_rows(ruling), "_seen": seen})
+    assert response.status_code == 200
+    assert response.context["adminform"].form.non_field_errors()
