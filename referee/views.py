@@ -39,6 +39,7 @@ from rules.engine.discards import PENALTY_TILES
 from rules.engine.scoring import FINISHER_POINTS
 from rules.engine.verdicts import InputError
 from rules.reasons import rule_numbers
+from rules.wording import number_word
 
 #: Cards are addressed with `?v=<digest>` from the pages; such a URL never changes content.
 CARD_MAX_AGE = 60 * 60
@@ -149,7 +150,9 @@ def _questions() -> dict[str, str]:
 
 @public_page
 def index(request):
-    context = {"rulings": _rulings(featured_only=True)}
+    rulings = _rulings(featured_only=True)
+    # "nine questions": as many as the content holds
+    context = {"rulings": rulings, "count_word": number_word(len(rulings))}
     return render(request, "referee/index.html", context)
 
 

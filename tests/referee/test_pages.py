@@ -47,6 +47,37 @@ def test_every_card_shows_question_answer_both_rules_and_a_share_button(client, 
             assert share["data-share-text"] == f"{ruling.question} {ruling.short_answer}"
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("Nine questions Küt players", "Here are nine questions", "Ten questions", "ten")),
+        ("de", ("Neun Fragen, über die", "Hier stehen neun Fragen", "Zehn Fragen", "zehn")),
+    ],
+)
+def test_the_referee_page_counts_the_rulings_the_content_holds(client, language, words):
+    """"Nine questions" is the content's count, not a word in a template: a ruling an editor
+    adds makes it ten, in the description and the page's lead alike."""
+    _, html = get(client, PREFIX[language])
+    description = find(html, name="description")["content"]
+    assert description.startswith(words[0]) and words[1] in html
+    Ruling.objects.create(
+        key="new-question",
+        slug_de="neue-frage",
+        order=99,
+        question_en="A question?",
+        question_de="Eine Frage?",
+        short_answer_en="An answer.",
+        short_answer_de="Eine Antwort.",
+        app_ruling_en="The ruling.",
+        app_ruling_de="Die Entscheidung.",
+        rules="M2",
+        sources_silent=True,
+    )
+    _, html = get(client, PREFIX[language])
+    assert find(html, name="description")["content"].startswith(words[2])
+    assert words[3] + (" questions" if language == "en" else " Fragen") in html
+
+
 def test_english_page_wording(client):
     _, html = get(client, PREFIX["en"])
     assert html.count("<h3>In the KÜT app</h3>") == 9
