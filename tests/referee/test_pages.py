@@ -55,7 +55,7 @@ def test_every_card_shows_question_answer_both_rules_and_a_share_button(client, 
     ],
 )
 def test_the_referee_page_counts_the_rulings_the_content_holds(client, language, words):
-    """"Nine questions" is the content's count, not a word in a template: a ruling an editor
+    """ "Nine questions" is the content's count, not a word in a template: a ruling an editor
     adds makes it ten, in the description and the page's lead alike."""
     _, html = get(client, PREFIX[language])
     description = find(html, name="description")["content"]
