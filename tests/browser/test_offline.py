@@ -543,9 +543,8 @@ def test_a_live_answer_lost_while_the_phone_thinks_it_is_online_is_asked_for_aga
     expect(result.locator("[data-live-failed]")).to_have_count(0)
 
 
-def test_the_calculators_scores_beside_the_fields_fade_when_the_answer_is_missing(
-    live_server, content, phone
-):
+def calculator_with_scores(live_server, phone):
+    """The calculator on a phone with a round's scores, player 2's beside their fields (50)."""
     page = phone("en")
     page.goto(
         live_server.url + "/en/calculator/?indicator=r4&round=3&state1=finished&state2=melded"
@@ -553,6 +552,13 @@ def test_the_calculators_scores_beside_the_fields_fade_when_the_answer_is_missin
     )
     strip = page.locator("[data-live='2'] strong")
     expect(strip).to_have_text("50")
+    return page, strip
+
+
+def test_the_calculators_scores_beside_the_fields_fade_when_the_answer_is_missing(
+    live_server, content, phone
+):
+    page, strip = calculator_with_scores(live_server, phone)
     page.context.set_offline(True)
     page.locator("#id_points2").fill("20")
     expect(page.locator("#calculator-result [data-live-failed]")).to_be_visible()
@@ -671,13 +677,7 @@ def test_the_calculators_scores_beside_the_fields_fade_while_an_answer_is_on_its
 ):
     """A slow answer: the old scores beside the fields fade with the answer below, rather than
     standing there at full strength for what is no longer typed."""
-    page = phone("en")
-    page.goto(
-        live_server.url + "/en/calculator/?indicator=r4&round=3&state1=finished&state2=melded"
-        "&points2=10&state3=not-melded&state4=melded&points4=12"
-    )
-    strip = page.locator("[data-live='2'] strong")
-    expect(strip).to_have_text("50")
+    page, strip = calculator_with_scores(live_server, phone)
     page.route("**/calculator/?*", lambda route: None)  # held: no answer yet
     page.locator("#id_points2").fill("20")
     expect(page.locator("form.htmx-request")).to_have_count(1)
