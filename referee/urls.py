@@ -24,5 +24,8 @@ urlpatterns = [
     checker(_("discard/"), "discard", views.discard, views.discard_card),
     checker(_("rack/"), "rack", views.rack, views.rack_card),
     path("<ruling:slug>/", views.ruling, name="ruling"),
+    # Typed or pasted without its slash, a permalink moves to its address in one step (the
+    # view's 301), not two (CommonMiddleware's slash, then the view's slug in this language).
+    path("<ruling:slug>", views.ruling),
     path("<ruling:slug>/card.png", views.card, name="card"),
 ]

@@ -9,6 +9,7 @@ import re
 from itertools import pairwise
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from games.messages import refusal_message
@@ -299,6 +300,21 @@ def test_every_ruling_has_a_german_slug_and_the_english_slug_redirects(client):
         english = client.get(f"{PREFIX['en']}{ruling.slug_de}/")
         assert english.status_code == 301
         assert english.headers["Location"] == ruling_path("en", ruling.key)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", KEYS)
+def test_a_permalink_without_its_slash_moves_in_one_step(client, language, key):
+    """Typed without the slash, in either language's slug, a permalink lands on its address in
+    one 301 (and the query string goes along)."""
+    for slug in (key, SLUG_DE[key]):
+        response = client.get(f"{PREFIX[language]}{slug}", {"utm": "x"})
+        assert response.status_code == 301, slug
+        assert response.headers["Location"] == f"{ruling_path(language, key)}?utm=x"
+    # a checker's path word is no ruling: it still gets its slash
+    with translation.override(language):
+        checker = reverse("referee:check")
+    assert client.get(checker.rstrip("/")).headers["Location"] == checker
 
 
 def test_links_to_rulings_use_the_pages_language(client):
