@@ -803,3 +803,17 @@ def test_a_newcomer_reads_when_adding_starts_and_how_a_fourth_empty_pile_scores(
     assert summary in said(get(client, guide))
     assert "once you have melded, you may add" not in get(client, guide)
     assert fourth_time in said(get(client, ruling))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_turn_warns_of_penalty_discards_from_the_first_turn(client, language):
+    """The turn's third step is the discard, and two kinds of discard cost penalty tiles even
+    before melding (X1, X2): the turn says so with the engine's count and links the step that
+    explains them, rather than leaving a newcomer to find out four steps later."""
+    html = get(client, step_path("turn", language))
+    penalties = step_path("penalties", language)
+    warning = re.search(rf'<p>([^<]*) <a href="{penalties}">[^<]*</a>', html)
+    assert warning, html
+    assert warning.group(1).endswith(f" {PENALTY_TILES}")
+    badges = re.findall(r'<a class="rule-id" href="[^"]+" aria-label="[^"]+">(\w+)</a>', html)
+    assert {"X1", "X2"} <= set(badges)
