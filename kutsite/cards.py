@@ -315,9 +315,9 @@ def card_png(spec: CardSpec) -> bytes:
     return png
 
 
-def answer_card_url(request: HttpRequest) -> str:
-    """The card of the answer on this page: at the page's path + "card.png", same query."""
-    query = request.META.get("QUERY_STRING", "")
+def answer_card_url(request: HttpRequest, query: str) -> str:
+    """The card of the answer on this page: at the page's path + "card.png", with the answer's
+    query (its permalink's)."""
     return request.build_absolute_uri(f"{request.path}card.png?{query}")
 
 

@@ -15,6 +15,7 @@ calculator set nothing on a field per request.
 
 from collections.abc import Collection
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -118,6 +119,16 @@ class QueryForm(forms.Form):
         if data is not None and not any(key in data for key in keys):
             data = None
         super().__init__(printable(data), *args, **kwargs)
+
+    def link_query(self) -> str:
+        """The query of this form's answer as a link to share: the form's own parameters that
+        are set, in the form's order, a space as "+". Not the visited address's: it may carry
+        other parameters (`?fbclid=…`) or write a space as "%20", which a copied link shown as
+        it reads (site.js) would be cut at."""
+        pairs = (
+            (self.add_prefix(name), self.data.get(self.add_prefix(name))) for name in self.fields
+        )
+        return urlencode([(key, value.strip()) for key, value in pairs if value and value.strip()])
 
     @property
     def pending(self) -> str:

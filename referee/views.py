@@ -87,7 +87,7 @@ def _with_card(request, context: dict) -> dict:
     """A full page with a verdict names its card (`og:image`), for the same query: at the
     checker's path + "card.png" (referee/urls.py)."""
     if context["result"] is not None and not context["fragment"]:
-        context["card_url"] = answer_card_url(request)
+        context["card_url"] = answer_card_url(request, context["permalink"].partition("?")[2])
     return context
 
 
@@ -215,7 +215,7 @@ def _checker_context(request, form, result) -> dict:
         # An answer while someone types waits for fields not filled in yet (CheckerForm.pending)
         "pending": form.pending if fragment and result is None else "",
         "quiet": form.quiet if fragment and result is None else (),
-        "permalink": request.get_full_path() if result is not None else "",
+        "permalink": f"{request.path}?{form.link_query()}" if result is not None else "",
         "noindex": form.is_bound,  # an answer is one visitor's: base.html
     }
 

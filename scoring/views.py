@@ -26,7 +26,7 @@ def calculator(request):
         "noindex": form.is_bound,  # an answer is one visitor's: base.html
     }
     if context["permalink"] and not fragment:
-        context["card_url"] = answer_card_url(request)
+        context["card_url"] = answer_card_url(request, query)
     response = render_page(request, "scoring/calculator.html", "result", context)
     if permalink and fragment:
         # The address bar follows the live result with this tidy URL (only the parameters that

@@ -149,6 +149,9 @@ def test_the_next_round_reads_as_one_line_with_its_contract(client, game, langua
     html = client.get(path).content.decode()
     (line,) = re.findall(r"<p class=\"standing__next\".*?</p>", html, re.S)
     assert said in " ".join(re.sub(r"<[^>]+>", "", line).split())
+    # The contract is a line of its own (games.css): its full stop goes with it, not onto a
+    # third line by itself.
+    assert re.search(r"data-next-contract>[^<]+\.</span>", line), line
 
 
 @pytest.mark.parametrize(

@@ -215,8 +215,9 @@ def test_a_card_without_examples_sets_its_words_in_the_middle():
 
 # --- A checker answer's card -------------------------------------------------------------------
 
-MELD_QUERY = "tiles=r12+r13+ok&indicator=b8&round=3"
-DISCARD_QUERY = "table=b4+b5+b6%7Cr7+k7+b7&tile=b7&indicator=r3"
+# In the forms' order: the permalink and the card name the parameters so (`link_query`).
+MELD_QUERY = "indicator=b8&tiles=r12+r13+ok&round=3"
+DISCARD_QUERY = "indicator=r3&table=b4+b5+b6%7Cr7+k7+b7&tile=b7"
 RACK_QUERY = "indicator=r3&round=2&rack=k1+k2+k3+k4+b5+y5+r5+k9+k11+y12+b1+r7+r8+y2"
 CHECKERS = {
     "meld": (CHECK, MELD_QUERY),

@@ -271,7 +271,7 @@ def test_a_live_answer_says_itself_in_one_line(client, url, said, words):
 def test_the_result_is_a_permalink_to_share(client):
     _, html = page(client, check_url(tiles="r12 r13 r1", indicator="b8"), **HTMX)
     share = find(html, data_share=True)
-    assert share["href"] == "/en/referee/check/?tiles=r12+r13+r1&indicator=b8"
+    assert share["href"] == "/en/referee/check/?indicator=b8&tiles=r12+r13+r1"
 
 
 def test_an_empty_checker_shows_neither_verdict_nor_error(client):

@@ -12,6 +12,7 @@ from PIL import Image
 from kutsite.cards import CardScore, render_card
 from scoring.forms import CalculatorForm
 from scoring.presenters import Calculation
+from tests.referee.helpers import find
 
 from .helpers import base_round, url
 
@@ -39,7 +40,11 @@ def test_an_answer_names_the_card_of_its_scores(client, language):
     page = url(language, **base_round(**NAMED))
     html = client.get(page).content.decode()
     address = card_address(html)
-    path, query = page.split("?")
+    # the answer's own query, as its permalink has it (the parameters that are set, in order)
+    path, query = find(html, data_share=True)["href"].split("?")
+    assert path == page.split("?")[0] and set(query.split("&")) == set(
+        page.split("?")[1].split("&")
+    )
     assert address == f"{path}card.png?{query}"
     # its words for a reader who cannot see it: the scores in one line, as the preview's title
     alt = html.split('property="og:image:alt" content="', 1)[1].split('"', 1)[0]

@@ -208,6 +208,37 @@ def test_a_page_with_a_share_button_carries_what_it_says_and_the_record_page_non
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    ("name", "asked", "shared"),
+    [
+        (
+            "referee:check",
+            "tiles=%20r12%20r13%20r1%20%7C%20b4%20b5%20b6&indicator=b8&round=",
+            "indicator=b8&tiles=r12+r13+r1+%7C+b4+b5+b6",
+        ),
+        (
+            "referee:discard",
+            "final=1&tile=b3&table=b4%20b5%20b6&indicator=b8&pile=",
+            "indicator=b8&table=b4+b5+b6&tile=b3&final=1",
+        ),
+        (
+            "referee:rack",
+            "rack=r7%20k7%20b7%20y2&indicator=b8&round=1",
+            "indicator=b8&round=1&rack=r7+k7+b7+y2",
+        ),
+    ],
+)
+def test_an_answer_is_shared_with_its_own_parameters_only(client, language, name, asked, shared):
+    """A checker's answer opened from a link that carries more (`fbclid`, left by a chat app),
+    writes a space as "%20" (typed into the address bar) or names its parameters in another
+    order is shared, and previewed, with the form's parameters that are set, in its order, a
+    space as "+": the link that the copy fallback shows as it reads stays one link (site.js)."""
+    html = client.get(url(language, name, query=f"fbclid=IwAR0x&{asked}")).content.decode()
+    assert find(html, data_share=True)["href"] == url(language, name, query=shared)
+    assert meta(html)["og:image"].endswith(f"card.png?{shared}")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_the_page_says_what_the_clipboard_got(client, language):
     body = find(client.get(url(language, "home")).content.decode(), data_share_copied_answer=True)
     assert (
