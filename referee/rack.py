@@ -114,8 +114,13 @@ class RackResult:
 
     @property
     def share_text(self) -> str:
-        """What a share sends: the round with its answer, as chat apps drop a share's title."""
-        return f"{self.round_line} {self.sentence}"
+        """What a share sends: the round with its answer and the melds it names, typed as the
+        page's language types tiles, as chat apps drop a share's title and never see the page."""
+        text = f"{self.round_line} {self.sentence}"
+        if self.melds:
+            melds = " | ".join(" ".join(face.typed for face in meld.faces) for meld in self.melds)
+            text += " " + gettext("Melds: %(melds)s.") % {"melds": melds}
+        return text
 
     @property
     def waiting(self) -> bool:

@@ -221,6 +221,27 @@ def test_the_answer_is_a_permalink_to_share(client):
     assert find(html, data_share=True)["data-share-text"].startswith("Runde 3: zwei Küt-Gruppen")
 
 
+@pytest.mark.parametrize(
+    ("language", "round_", "rack", "said"),
+    [
+        ("en", "1", "r7 k7 b7 y2", " Melds: r7 k7 b7."),
+        ("de", "1", "r7 k7 b7 y2", " Kombinationen: r7 s7 b7."),
+        ("en", "2", "b1 b2 ok k9 y2", " Melds: b1 b2 ok."),
+        ("de", "3", "r7 k7", "."),  # no meld yet: nothing to name
+    ],
+)
+def test_a_shared_answer_names_its_melds_as_the_language_types_them(
+    client, language, round_, rack, said
+):
+    """The melds are the answer: a chat that gets only the text (no page, no card) still
+    learns which tiles to lay down, in the letters its reader types (German s for black)."""
+    url = rack_url(language, indicator="b8", round=round_, rack=rack)
+    _, html = page(client, url, **HTMX)
+    text = find(html, data_share=True)["data-share-text"]
+    assert text.endswith(said), text
+    assert text.count(":") == (3 if said != "." else 2), text
+
+
 def test_the_round_defaults_to_1(client):
     _, html = page(client, rack_url(indicator="b8", rack="r7 k7 b7"))
     assert answer(html)["data-round"] == "1"
