@@ -271,9 +271,14 @@ class Calculation:
 
     @cached_property
     def summary(self) -> str:
-        """The scores in one line, for link previews and sharing: "Round 3 – Ana: 0, Ben: 195, …"
-        (a colon after each name: "Player 1 0" would read as "Player 10")."""
-        scores = ", ".join(f"{row.name}: {row.score_text}" for row in self.working)
+        """The scores in one line, for link previews and sharing: "Round 3 – Ana: 0; Ben: 1,195;
+        …", then each team's total as the card has it ("Ana & Cem: 500"). A colon after each
+        name ("Player 1 0" would read as "Player 10"), a semicolon between them (a comma is the
+        thousands separator in English)."""
+        scores = "; ".join(
+            [f"{row.name}: {row.score_text}" for row in self.working]
+            + [f"{' & '.join(team['names'])}: {team['text']}" for team in self.team_rows]
+        )
         if scores and self.round_number:
             return gettext("Round %(number)s – %(scores)s") % {
                 "number": self.round_number,

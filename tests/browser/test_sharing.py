@@ -270,7 +270,7 @@ def test_web_share_gets_title_answer_and_link(live_server, content, page):
     page.wait_for_function("window.shared !== undefined")
     shared = page.evaluate("window.shared")
     assert shared["title"] == "Score of a Küt round"
-    assert shared["text"] == "Round 3 – Ana: 0, Ben: 195, Cem: 500, Dila: 200"
+    assert shared["text"] == "Round 3 – Ana: 0; Ben: 195; Cem: 500; Dila: 200"
     assert shared["url"] == page.url
 
 

@@ -50,7 +50,7 @@ def test_an_answer_names_the_card_of_its_scores(client, language):
     alt = html.split('property="og:image:alt" content="', 1)[1].split('"', 1)[0]
     assert (
         alt
-        == {"en": "Round 3", "de": "Runde 3"}[language] + " – Ana: 0, Ben: 195, Cem: 500, Dila: 200"
+        == {"en": "Round 3", "de": "Runde 3"}[language] + " – Ana: 0; Ben: 195; Cem: 500; Dila: 200"
     )
     response = client.get(address)
     assert response.status_code == 200 and response["Content-Type"] == "image/png"

@@ -10,6 +10,7 @@ from django.utils.html import escape
 
 from scoring.forms import CalculatorForm
 from scoring.presenters import Calculation
+from tests.referee.helpers import find
 from tests.scoring.helpers import base_round, errors, scores, url
 
 pytestmark = pytest.mark.django_db  # the rounds are the `Round` rows
@@ -432,8 +433,8 @@ def test_beside_a_real_error_the_live_answer_marks_that_one_alone(
 @pytest.mark.parametrize(
     ("language", "overrides", "words"),
     [
-        ("en", {"name1": "Ana", "name2": "Ben"}, "Round 3 – Ana: 0, Ben: 195"),
-        ("de", {"name1": "Ana", "name2": "Ben"}, "Runde 3 – Ana: 0, Ben: 195"),
+        ("en", {"name1": "Ana", "name2": "Ben"}, "Round 3 – Ana: 0; Ben: 195"),
+        ("de", {"name1": "Ana", "name2": "Ben"}, "Runde 3 – Ana: 0; Ben: 195"),
         ("en", {"points4": "-1", "rack2": "x"}, "2 things to fix"),
         ("en", {"rack2": "k3 b"}, "Keep typing"),
     ],
@@ -451,6 +452,25 @@ def test_a_live_answer_says_itself_in_one_line(client, language, overrides, word
     page = client.get(url(language, **base_round(**overrides))).content.decode()
     assert '<p id="calculator-said" class="visually-hidden" role="status"></p>' in page
     assert 'data-hx-swap-oob="innerHTML:#calculator-said"' not in page  # a page says it all
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Round 3 – Ana: 0; Ben: 195; Cem: 0; Dila: 1,000; Ana & Cem: 0; Ben & Dila: 1,195"),
+        ("de", "Runde 3 – Ana: 0; Ben: 195; Cem: 0; Dila: 1.000; Ana & Cem: 0; Ben & Dila: 1.195"),
+    ],
+)
+def test_a_team_rounds_scores_in_one_line_end_with_the_teams(client, language, said):
+    """At a team table the totals that count are the teams' (S5): the line a share sends and a
+    preview shows names them after the players, as the card does, and a semicolon parts the
+    scores, since an English thousands separator is a comma."""
+    names = {"name1": "Ana", "name2": "Ben", "name3": "Cem", "name4": "Dila"}
+    query = base_round(team="1", points4="200", **names)
+    live = client.get(url(language, **query), headers={"HX-Request": "true"}).content.decode()
+    assert f'data-hx-swap-oob="innerHTML:#calculator-said">{escape(said)}</span>' in live
+    page = client.get(url(language, **query)).content.decode()
+    assert find(page, data_share=True)["data-share-text"] == said
 
 
 @pytest.mark.parametrize(("language", "words"), [("en", "Choose a round"), ("de", "Wähle eine")])

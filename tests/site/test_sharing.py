@@ -168,8 +168,8 @@ def test_a_discard_check_previews_the_tile_and_the_penalty(client, language, exp
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", "Round 3 – Ana: 0, Ben: 195, Cem: 500, Dila: 200"),
-        ("de", "Runde 3 – Ana: 0, Ben: 195, Cem: 500, Dila: 200"),
+        ("en", "Round 3 – Ana: 0; Ben: 195; Cem: 500; Dila: 200"),
+        ("de", "Runde 3 – Ana: 0; Ben: 195; Cem: 500; Dila: 200"),
     ],
 )
 def test_a_calculator_result_previews_the_scores(client, language, expected):
