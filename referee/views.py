@@ -208,13 +208,18 @@ def card(request, slug):
 
 def _checker_context(request, form, result) -> dict:
     fragment = wants_fragment(request)
+    live = fragment and result is None
+    # An answer while someone types waits for fields not filled in yet (CheckerForm.pending)
+    pending = form.pending if live else ""
+    quiet = form.quiet if live else ()
     return {
         "form": form,
         "result": result,
         "fragment": fragment,
-        # An answer while someone types waits for fields not filled in yet (CheckerForm.pending)
-        "pending": form.pending if fragment and result is None else "",
-        "quiet": form.quiet if fragment and result is None else (),
+        "pending": pending,
+        "quiet": quiet,
+        # the page's title starts "Error:" when the answer marks an error
+        "faulty": not pending and any(name not in quiet for name in form.errors),
         "permalink": f"{request.path}?{form.link_query()}" if result is not None else "",
         "noindex": form.is_bound,  # an answer is one visitor's: base.html
     }

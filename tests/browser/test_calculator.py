@@ -217,7 +217,7 @@ def test_the_line_a_screen_reader_hears_is_left_alone_when_it_says_the_same(live
     page.locator("label[for=id_state3_3]").click()
     page.locator("#id_points2").fill("10")
     page.locator("#id_points4").fill("40")
-    expect(said).to_have_text(re.compile(r"^Round 1 – Ben: 0, "))
+    expect(said).to_have_text(re.compile(r"^Round 1 – Ben: 0; "))
     assert page.evaluate("window.kutSaid") > 0
 
 
@@ -257,3 +257,20 @@ def test_the_okey_line_is_heard_without_its_arrow(live_server, phone, language, 
     expect(line.get_by_role("img")).to_have_count(2)
     assert [image.get_attribute("aria-label") for image in line.get_by_role("img").all()] == tiles
     assert "→" not in line.aria_snapshot()
+
+
+def test_the_title_follows_the_answer_from_a_mistake_to_its_correction(live_server, page):
+    """A link with a mistake opens as "Error: …"; the live answer to the correction brings the
+    plain title back (htmx takes the <title> at the top of the answer), and a new mistake
+    brings "Error" back, with the mistake named in the line a screen reader hears."""
+    query = "indicator=r4&round=3&state1=finished&rack2=x&state3=not-melded&points4=40"
+    page.goto(f"{live_server.url}/en/calculator/?{query}")
+    expect(page).to_have_title("Error: Score calculator · Küt")
+    page.locator("#id_rack2").fill("k3")
+    expect(page).to_have_title("Score calculator · Küt")
+    page.locator("#id_rack2").fill("q")
+    expect(page).to_have_title("Error: Score calculator · Küt")
+    expect(page.locator("#calculator-said")).to_have_text(
+        "One thing to fix: Player 2, tiles left: “q” is not a tile."
+    )
+    assert page.locator("body title").count() == 0

@@ -435,7 +435,10 @@ def test_beside_a_real_error_the_live_answer_marks_that_one_alone(
     [
         ("en", {"name1": "Ana", "name2": "Ben"}, "Round 3 – Ana: 0; Ben: 195"),
         ("de", {"name1": "Ana", "name2": "Ben"}, "Runde 3 – Ana: 0; Ben: 195"),
-        ("en", {"points4": "-1", "rack2": "x"}, "2 things to fix"),
+        # the first problem named: a new mistake is news even when the count stays the same
+        ("en", {"points4": "-1", "rack2": "x"}, "2 things to fix: Player 2, tiles left: “x”"),
+        ("en", {"points4": "-1", "rack2": "q"}, "2 things to fix: Player 2, tiles left: “q”"),
+        ("de", {"rack2": "x"}, "Eine Angabe ist zu korrigieren: Spieler 2, übrige Steine: „x“"),
         ("en", {"rack2": "k3 b"}, "Keep typing"),
     ],
 )

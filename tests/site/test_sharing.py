@@ -184,8 +184,9 @@ def test_an_empty_checker_previews_as_the_checker(client):
 
 
 def test_an_invalid_check_previews_no_verdict(client):
+    """It says what the page's title says: that the link asks something that does not read."""
     html = client.get(url("en", "referee:check", query="indicator=b8&tiles=x13")).content.decode()
-    assert meta(html)["og:title"] == "Meld checker"
+    assert meta(html)["og:title"] == "Error: Meld checker"
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
