@@ -62,6 +62,15 @@ class MeldResult:
         return self._line(tokens)
 
     @property
+    def description(self) -> str:
+        """Each meld's reason, for a link's preview; then the opening's, unless a meld is not
+        valid: the opening then only says so again ("Meld 1 is not valid: …", C2)."""
+        reasons = [m.sentences[0] for m in self.melds]
+        if self.opening and all(m.ok for m in self.melds):
+            reasons.append(self.opening.sentences[0])
+        return " ".join(reasons)
+
+    @property
     def said(self) -> str:
         """The live answer's status line, with the tiles named as a screen reader says them
         ("red 12, red 13, red 1 – Valid run"): the notation would be read as "r twelve"."""

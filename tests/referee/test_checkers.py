@@ -1,5 +1,6 @@
 """Meld and discard checkers: the rules digest's examples, htmx fragments, bad input."""
 
+import html as html_lib
 import re
 
 import pytest
@@ -779,6 +780,19 @@ def test_a_shared_meld_check_with_a_round_says_whether_it_opens_that_round(
     fragment = client.get(path, headers={"HX-Request": "true"}).content.decode()
     (said,) = find_all(fragment, data_hx_swap_oob="innerHTML:#check-said")
     assert said.text == spoken
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_previews_description_says_an_invalid_melds_reason_once(client, language):
+    """With a round, a meld that is not valid is also no opening (C2), and the opening's own
+    sentence only says the meld's reason again: the preview says it once."""
+    path = {"en": "/en/referee/check/", "de": "/de/schiedsrichter/pruefen/"}[language]
+    html = client.get(f"{path}?indicator=b8&tiles=r7+k7+k7&round=1").content.decode()
+    description = html_lib.unescape(
+        re.search(r'<meta property="og:description" content="([^"]*)"', html)[1]
+    )
+    reason = {"en": "The colour black appears twice", "de": "Die Farbe Schwarz"}[language]
+    assert description.count(reason) == 1, description
 
 
 @pytest.mark.parametrize(
