@@ -2,7 +2,6 @@
 
 import unicodedata
 from functools import lru_cache
-from itertools import pairwise
 
 from django import template
 from django.template.loader import render_to_string
@@ -25,22 +24,40 @@ _SOFT_HYPHEN = "\u00ad"
 
 @register.filter
 def hyphenable(name: str) -> str:
-    """A name a narrow column may break inside a word, with a hyphen ("Musta-fa"), rather than
-    anywhere and without one ("Mustaf" / "a"): a soft hyphen between two letters of a word
-    longer than five, none in its first three or last two. Only between letters that stand on
-    their own, so no accent or emoji is split from what it belongs to."""
+    """A name a narrow column may break inside a word, with a hyphen, where a syllable may
+    start ("Fre-de-ri-ke", "Mus-ta-fa"), rather than anywhere and without one ("Mustaf" /
+    "a") or after any letter ("Frieder-ike"): a soft hyphen before a consonant that a vowel
+    follows, none in a word's first three letters or last two, none inside "ch", "ck", "ph",
+    "sh" or "th". Only between letters that stand on their own, so no accent or emoji is
+    split from what it belongs to. A word with no such place still breaks where it must
+    (`overflow-wrap` in games.css)."""
 
     def word(text: str) -> str:
         if len(text) <= 5:
             return text
         out = [text[:3]]
-        for before, letter in pairwise(text[2:-1]):
-            apart = before.isalpha() and letter.isalpha() and not unicodedata.combining(letter)
-            out.append(_SOFT_HYPHEN + letter if apart else letter)
+        for i in range(3, len(text) - 1):
+            before, letter, after = text[i - 1], text[i], text[i + 1]
+            starts = (
+                before.isalpha()
+                and letter.isalpha()
+                and not _is_vowel(letter)
+                and _is_vowel(after)
+                and (before + letter).lower() not in _DIGRAPHS
+            )
+            out.append(_SOFT_HYPHEN + letter if starts else letter)
         out.append(text[-1])
         return "".join(out)
 
     return " ".join(word(part) for part in str(name).split(" "))
+
+
+_DIGRAPHS = frozenset({"ch", "ck", "ph", "sh", "th"})
+
+
+def _is_vowel(letter: str) -> bool:
+    """A vowel, with or without its accent or umlaut (Turkish dotless ı too)."""
+    return unicodedata.normalize("NFD", letter)[:1].lower() in "aeiouyıæøå"
 
 
 @register.simple_tag
