@@ -232,7 +232,7 @@ def test_the_clipboard_gets_the_answer_and_the_link(live_server, content, browse
         "Antwort und Link kopiert."
     )
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == f"r12 r13 r1 – Gültige Reihe\n{page.url}"
+    assert copied == f"r12 r13 r1 – Gültige Reihe\n{page.url.removesuffix('&round=')}"
     context.close()
 
 
@@ -274,6 +274,21 @@ def test_web_share_gets_title_answer_and_link(live_server, content, page):
     assert shared["url"] == page.url
 
 
+def test_a_page_without_a_text_of_its_own_shares_its_title_as_the_text(live_server, content, page):
+    """A chat app drops a share's title and keeps its text and link: a round's page, which has
+    no answer to send, sends its title as the text, so the chat reads more than a bare link."""
+    page.add_init_script(
+        "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };"
+        "navigator.canShare = () => true;"
+    )
+    page.goto(f"{live_server.url}/de/runden/7/")
+    page.locator("main [data-share]").first.click()
+    page.wait_for_function("window.shared !== undefined")
+    shared = page.evaluate("window.shared")
+    assert shared["text"] == shared["title"] and shared["title"].startswith("Runde 7")
+    assert shared["url"] == page.url
+
+
 def test_the_share_link_is_a_button_that_space_works_also_after_a_live_answer(
     live_server, content, page
 ):
@@ -288,7 +303,8 @@ def test_the_share_link_is_a_button_that_space_works_also_after_a_live_answer(
     share.focus()
     page.keyboard.press("Space")
     page.wait_for_function("window.shared !== undefined")
-    assert page.evaluate("window.shared.url") == page.url
+    # the answer's own parameters: the empty round is left out
+    assert page.evaluate("window.shared.url") == page.url.removesuffix("&round=")
     page.evaluate("window.shared = undefined")
     page.locator("#id_tiles").fill("r11 r12 r13 r1")  # a live answer draws a new share link
     expect(page.locator("#check-result [data-verdict]")).to_contain_text("A run of four")

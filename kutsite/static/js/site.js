@@ -7,7 +7,9 @@
   function share(link) {
     var url = link.href;
     var text = link.dataset.shareText;
-    var data = { title: link.dataset.shareTitle || document.title, text: text || "", url: url };
+    // A chat app drops the title: a share with no text of its own sends the title as its text
+    var title = link.dataset.shareTitle || document.title;
+    var data = { title: title, text: text || title, url: url };
     var status = link.parentElement.querySelector("[data-share-status]");
     function say(message) { if (status) { status.textContent = message; } }
     if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
