@@ -156,6 +156,17 @@ def test_the_done_message_is_news_only_until_the_sheet_changes_again(client, gam
     assert "data-done" not in client.get(done.split("-v")[0]).content.decode()
 
 
+def test_what_was_done_leads_the_title_a_screen_reader_hears_as_the_page_loads(client, game):
+    """A status already in the page when it loads is seldom read out; the title is. The
+    heading stays the sheet's own."""
+    done = post_round(client, game, 1, game.version)["Location"]
+    html = client.get(done).content.decode()
+    assert "<title>Round 1 is on the sheet. Game sheet · Küt</title>" in html
+    assert re.search(r"<h1[^>]*>Game sheet</h1>", html)
+    plain = client.get(done.split("?")[0]).content.decode()
+    assert "<title>Game sheet · Küt</title>" in plain
+
+
 def test_the_done_message_shows_only_at_its_own_address(client, game):
     """The sheet is kept per address: the plain sheet does not repeat a write's message, and
     the address that carries it still says it."""
