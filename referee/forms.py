@@ -185,8 +185,8 @@ class MeldCheckForm(CheckerForm):
     tiles = _text(
         _("Tiles"),
         _(
-            "In any order, e.g. r12 r13 r1 – r red, k black, b blue, y yellow; ok for an Okey, "
-            "fj for a false joker. Separate several melds with “|”."
+            "In any order, e.g. r12 r13 r1 – r red, k (or s) black, b blue, y (or g) yellow; "
+            "ok for an Okey, fj for a false joker. Separate several melds with “|”."
         ),
         required=_("Enter at least one tile."),
         attrs={"data-picker-input": "meld"},
@@ -286,8 +286,8 @@ class RackForm(CheckerForm):
     rack = _text(
         _("Your rack"),
         _(
-            "Every tile on your rack, in any order, e.g. r7 k7 b7 y2 – r red, k black, b blue, "
-            "y yellow; ok for an Okey, fj for a false joker. Up to 26 tiles."
+            "Every tile on your rack, in any order, e.g. r7 k7 b7 y2 – r red, k (or s) black, "
+            "b blue, y (or g) yellow; ok for an Okey, fj for a false joker. Up to 26 tiles."
         ),
         required=_("Enter the tiles on your rack."),
         attrs={"data-picker-input": "rack"},

@@ -852,3 +852,19 @@ def test_a_page_without_a_verdict_names_and_links_each_field_to_correct(client, 
         assert find(html, id=href[1:]).tag in ("input", "select")
     fragment = client.get(path, headers={"HX-Request": "true"}).content.decode()
     assert 'class="errorlist"' not in fragment  # a live answer marks the fields themselves
+
+
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("/en/referee/check/?indicator=g6&tiles=s7+r7+b7&round=1", "id_tiles"),
+        ("/en/referee/rack/?indicator=g6&round=1&rack=s7+r7+b7+g2", "id_rack"),
+    ],
+)
+def test_an_english_field_filled_by_a_german_link_explains_its_letters(client, path, field):
+    """A German phone's link fills an English page's field with s and g (schwarz, gelb): the
+    field's help says what they are, as the German help names k and y."""
+    html = client.get(path).content.decode()
+    help_id = find(html, id=field)["aria-describedby"].split()[0]
+    assert "k (or s) black" in find(html, id=help_id).text
+    assert "y (or g) yellow" in find(html, id=help_id).text
