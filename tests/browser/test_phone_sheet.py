@@ -322,6 +322,22 @@ def test_focus_stays_on_its_link_when_the_sheet_refreshes(live_server, page, set
     expect(page.locator("#record-round")).to_be_focused()
 
 
+def test_focus_stays_in_the_sheet_when_another_phone_removes_what_it_was_on(
+    live_server, page, settings
+):
+    """Another phone undoes round 2 while the keyboard is on "Edit round 2": the link is gone,
+    and the focus goes to the sheet's heading, not back to the top of the page (<body>)."""
+    settings.GAME_POLL_SECONDS = 1
+    game = game_with_rounds(rounds=2)
+    open_page(page, address(live_server, "en", "games:sheet", game.edit_secret))
+    page.get_by_role("link", name="Edit round 2", exact=True).focus()
+    with page.expect_response(lambda r: is_poll(r) and r.status == 200):
+        game.refresh_from_db()
+        services.undo_last(game, game.version)
+    expect(page.get_by_role("link", name="Edit round 2", exact=True)).to_have_count(0)
+    expect(page.locator("#sheet-heading")).to_be_focused()
+
+
 def test_an_open_confirmation_stays_open_while_it_asks_the_same(live_server, page, settings):
     """The undo confirmation, open with its button focused: a refresh that leaves the last round
     the same keeps it open and the button focused; one that changes what it would undo closes

@@ -95,6 +95,13 @@
       var question = document.getElementById(state.question);
       if (question) { question.focus({ preventScroll: true }); }
     }
+    // What the keyboard was on is gone (another phone undid its round): the sheet's heading
+    // takes the focus, so that it stays in the sheet and not back at the top of the page
+    var heading = document.getElementById("sheet-heading");
+    if (lost() && heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
   }
 
   document.addEventListener("click", function (event) {
