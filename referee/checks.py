@@ -206,6 +206,9 @@ def discard_result(
     covered = verdict.offence or verdict.reason
     thrown = face_of(tile, indicator)
     label = penalty_label(verdict.penalty)
+    if verdict.reason is ReasonCode.FINISHED_WITH_OKEY:
+        # what such a discard costs is the others' (S4): "No penalty" alone, shared, said less
+        label = gettext("No penalty, the others’ scores are doubled")
     laid = [classify_meld(m, indicator) for m in table]
     # Where an Okey stands decides which tiles fit its run; typed out of order, the engine
     # chose the lowest run, which may not be how the meld lies on the table.

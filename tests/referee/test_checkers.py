@@ -868,3 +868,19 @@ def test_an_english_field_filled_by_a_german_link_explains_its_letters(client, p
     help_id = find(html, id=field)["aria-describedby"].split()[0]
     assert "k (or s) black" in find(html, id=help_id).text
     assert "y (or g) yellow" in find(html, id=help_id).text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Discard an Okey – No penalty, the others’ scores are doubled"),
+        ("de", "Okey abgeworfen – Keine Strafe, die Punkte der anderen werden verdoppelt"),
+    ],
+)
+def test_a_round_finished_with_an_okey_says_the_doubling_in_one_line(client, language, said):
+    """Thrown as the last tile, an Okey costs nothing and doubles everyone else's score (X6,
+    S4): "No penalty" alone, in a chat, said the less important half."""
+    path = {"en": "/en/referee/discard/", "de": "/de/schiedsrichter/abwurf/"}[language]
+    html = client.get(f"{path}?indicator=b8&table=b4+b5+b6&tile=ok&final=1").content.decode()
+    assert find(html, data_share=True)["data-share-text"] == said
+    assert find(html, data_reason="FINISHED_WITH_OKEY")
