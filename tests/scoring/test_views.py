@@ -439,7 +439,6 @@ def test_beside_a_real_error_the_live_answer_marks_that_one_alone(
         ("en", {"points4": "-1", "rack2": "x"}, "2 things to fix: Player 2, tiles left: “x”"),
         ("en", {"points4": "-1", "rack2": "q"}, "2 things to fix: Player 2, tiles left: “q”"),
         ("de", {"rack2": "x"}, "Eine Angabe ist zu korrigieren: Spieler 2, übrige Steine: „x“"),
-        ("en", {"rack2": "k3 b"}, "Keep typing"),
     ],
 )
 def test_a_live_answer_says_itself_in_one_line(client, language, overrides, words):
@@ -455,6 +454,15 @@ def test_a_live_answer_says_itself_in_one_line(client, language, overrides, word
     page = client.get(url(language, **base_round(**overrides))).content.decode()
     assert '<p id="calculator-said" class="visually-hidden" role="status"></p>' in page
     assert 'data-hx-swap-oob="innerHTML:#calculator-said"' not in page  # a page says it all
+
+
+def test_halfway_through_a_tile_the_calculators_status_line_stays_as_it_was(client):
+    """Typing "k3 b" is not news: the hint shows in the answer, the status line a screen
+    reader hears is not written again."""
+    live = client.get(url("en", **base_round(rack2="k3 b")), headers={"HX-Request": "true"})
+    html = live.content.decode()
+    assert KEEP_TYPING["en"] in html
+    assert 'data-hx-swap-oob="innerHTML:#calculator-said"' not in html
 
 
 @pytest.mark.parametrize(
