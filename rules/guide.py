@@ -392,7 +392,9 @@ def _working(result: ScoreResult, seat: int) -> str:
             factor = step.facts["factor"]
     if not terms or factor is None:
         return ""
-    return f"({' + '.join(terms)}) × {factor}" if len(terms) > 1 else f"{terms[0]} × {factor}"
+    # "× 5" kept on one line (a no-break space): a narrow column left the 5 on a line alone
+    times = f"×\u00a0{factor}"
+    return f"({' + '.join(terms)}) {times}" if len(terms) > 1 else f"{terms[0]} {times}"
 
 
 def _inputs() -> list[PlayerInput]:

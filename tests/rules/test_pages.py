@@ -375,7 +375,7 @@ def test_worked_scoring_example_is_computed_by_the_engine_and_links_to_the_calcu
     # Who has not melded holds 14 tiles or more, none of them counted: no rack is drawn.
     cem = re.search(r'<tr data-player="3".*?</tr>', html, re.S).group(0)
     assert "all of them, not counted" in cem and 'class="tile' not in cem
-    assert "(3 + 11 + 25) × 5" in html
+    assert "(3 + 11 + 25) ×\u00a05" in html  # "× 5" stays on one line
     # The table writes 1,000 as the sentence above it does (German 1.000), not "1000".
     assert re.search(r'data-doubled="1000">.*?<td class="num">1,000</td>', html, re.S)
     german = get(client, step_path("scoring", "de"))
