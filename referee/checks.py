@@ -78,7 +78,8 @@ class MeldResult:
 
     def _line(self, write: Callable[[Sequence[Face]], str]) -> str:
         melds = "; ".join(f"{write(m.melds[0])} – {m.label}" for m in self.melds)
-        return f"{melds}. {self.opening.label}" if self.opening else melds
+        # with a round, two sentences: the second ends as the first does
+        return f"{melds}. {self.opening.label}." if self.opening else melds
 
 
 def _line(

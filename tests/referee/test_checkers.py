@@ -767,15 +767,15 @@ def test_the_shared_answer_writes_tiles_as_the_pages_language_types_them(client,
     [
         (
             "/en/referee/check/?indicator=b8&tiles=r12+r13+ok&round=3",
-            "r12 r13 ok – Valid run. Not an opening meld for round 3",
-            "red 12, red 13, Okey (as red 1) – Valid run. Not an opening meld for round 3",
+            "r12 r13 ok – Valid run. Not an opening meld for round 3.",
+            "red 12, red 13, Okey (as red 1) – Valid run. Not an opening meld for round 3.",
         ),
         (
             "/de/schiedsrichter/pruefen/?indicator=b8&tiles=b4+b5+b6|r7+k7+y7&round=5",
             "b4 b5 b6 – Gültige Reihe; r7 s7 g7 – Gültige Küt-Gruppe. So darfst du in Runde 5 "
-            "auslegen",
+            "auslegen.",
             "blaue 4, blaue 5, blaue 6 – Gültige Reihe; rote 7, schwarze 7, gelbe 7 – Gültige "
-            "Küt-Gruppe. So darfst du in Runde 5 auslegen",
+            "Küt-Gruppe. So darfst du in Runde 5 auslegen.",
         ),
     ],
 )
