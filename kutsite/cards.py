@@ -315,10 +315,14 @@ def card_png(spec: CardSpec) -> bytes:
     return png
 
 
-def answer_card_url(request: HttpRequest, query: str) -> str:
-    """The card of the answer on this page: at the page's path + "card.png", with the answer's
-    query (its permalink's)."""
-    return request.build_absolute_uri(f"{request.path}card.png?{query}")
+def answer_links(request: HttpRequest, query: str) -> dict[str, str]:
+    """What a page with an answer names in its preview (base.html): the answer's own link
+    (`og:url`, the one its share button sends, not the visited address with whatever a chat
+    app added to it) and its card, at the page's path + "card.png" with the same query."""
+    return {
+        "answer_url": request.build_absolute_uri(f"{request.path}?{query}"),
+        "card_url": request.build_absolute_uri(f"{request.path}card.png?{query}"),
+    }
 
 
 def answer_card_response(spec: CardSpec) -> HttpResponse:

@@ -52,7 +52,8 @@ def _twins(request, path: str, current: str) -> dict:
     checker's or the calculator's answer is one visitor's (such pages say `noindex`), and a
     stray `?utm_source=…` does not make a page of its own. Every answer has a new query but
     one of a few paths, so each path is translated once (resolve and reverse). `og:url`, for a
-    link sent to the table, is the address as asked, query and all."""
+    link sent to the table, is the address as asked, query and all, unless the page has an
+    answer with a link of its own (`kutsite.cards.answer_links`)."""
     base = path.partition("?")[0]
     version = content.version()
     alternates = []

@@ -24,7 +24,7 @@ from kutsite.cards import (
     CardSpec,
     CardTile,
     answer_card_response,
-    answer_card_url,
+    answer_links,
     card_png,
 )
 from kutsite.htmx import render_page, wants_fragment
@@ -84,10 +84,10 @@ def _card_view(answer: Callable, spec: Callable[..., CardSpec]):
 
 
 def _with_card(request, context: dict) -> dict:
-    """A full page with a verdict names its card (`og:image`), for the same query: at the
-    checker's path + "card.png" (referee/urls.py)."""
+    """A full page with a verdict names its own link and its card (`og:url`, `og:image`), for
+    the same query: the card at the checker's path + "card.png" (referee/urls.py)."""
     if context["result"] is not None and not context["fragment"]:
-        context["card_url"] = answer_card_url(request, context["permalink"].partition("?")[2])
+        context.update(answer_links(request, context["permalink"].partition("?")[2]))
     return context
 
 

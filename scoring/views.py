@@ -1,7 +1,7 @@
 from django.http import Http404
 from django_htmx.http import replace_url
 
-from kutsite.cards import answer_card_response, answer_card_url
+from kutsite.cards import answer_card_response, answer_links
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import public_page
 from scoring.examples import worked_examples
@@ -26,7 +26,7 @@ def calculator(request):
         "noindex": form.is_bound,  # an answer is one visitor's: base.html
     }
     if context["permalink"] and not fragment:
-        context["card_url"] = answer_card_url(request, query)
+        context.update(answer_links(request, query))
     response = render_page(request, "scoring/calculator.html", "result", context)
     if permalink and fragment:
         # The address bar follows the live result with this tidy URL (only the parameters that

@@ -6,7 +6,9 @@ import re
 import secrets
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
@@ -212,13 +214,43 @@ def test_an_answer_is_not_for_search_engines_but_its_link_keeps_the_query(client
     head = client.get(answer).content.decode().partition("</head>")[0]
     assert '<meta name="robots" content="noindex">' in head
     assert 'rel="canonical"' not in head and "hreflang" not in head
-    query = answer.partition("?")[2].replace("&", "&amp;")
-    assert f'<meta property="og:url" content="http://testserver{form}?{query}">' in head
+    og_url = unescape(head.partition('property="og:url" content="')[2].partition('"')[0])
+    link, _, query = og_url.partition("?")
+    assert link == f"http://testserver{form}"
+    assert parse_qs(query) == parse_qs(answer.partition("?")[2])
     # No snippet for search results it is kept out of; the preview's words stay.
     assert 'name="description"' not in head and 'property="og:description"' in head
     empty = client.get(form).content.decode().partition("</head>")[0]
     assert f'<link rel="canonical" href="http://testserver{form}">' in empty
     assert 'name="robots"' not in empty and '<meta name="description" content="' in empty
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("visited", "link"),
+    [
+        (
+            "/en/referee/check/?fbclid=x1&tiles=%20r1%20r2%20r3&indicator=b8",
+            "/en/referee/check/?indicator=b8&amp;tiles=r1+r2+r3",
+        ),
+        (
+            "/de/schiedsrichter/abwurf/?tile=r4&table=r1%20r2%20r3&indicator=b8&utm_source=chat",
+            "/de/schiedsrichter/abwurf/?indicator=b8&amp;table=r1+r2+r3&amp;tile=r4",
+        ),
+        (
+            "/de/rechner/?fbclid=x&round=3&indicator=b8&state1=finished&rack2=r1%20r2&rack3=k5&rack4=y9",
+            "/de/rechner/?indicator=b8&amp;round=3&amp;state1=finished&amp;state2=melded&amp;rack2=r1+r2"
+            "&amp;state3=melded&amp;rack3=k5&amp;state4=melded&amp;rack4=y9",
+        ),
+    ],
+)
+def test_an_answers_preview_links_the_answer_as_its_share_button_does(client, visited, link):
+    """A chat's preview of an answer names the link its share button sends and its card has:
+    the form's own parameters, spaces as "+", nothing a chat app added."""
+    head = client.get(visited).content.decode().partition("</head>")[0]
+    assert f'<meta property="og:url" content="http://testserver{link}">' in head
+    card = link.replace("/?", "/card.png?")
+    assert f'<meta property="og:image" content="http://testserver{card}">' in head
 
 
 @pytest.mark.django_db
