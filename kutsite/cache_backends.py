@@ -13,8 +13,10 @@ than refused with a 500), and share cards are drawn again for each request.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
 
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -24,82 +26,52 @@ logger = logging.getLogger("kutsite.cache")
 UNAVAILABLE = (RedisConnectionError, RedisTimeoutError)
 
 
-def _warn(operation: str, error: Exception) -> None:
-    logger.warning("Redis did not answer (%s), going on without the cache: %s", operation, error)
+def _degrading(name: str, fallback: Callable[..., Any]) -> Callable[..., Any]:
+    """`RedisCache`'s method `name`; while Redis does not answer, what an empty cache that keeps
+    nothing would give (`fallback`, called with the method's arguments), logged."""
+    method = getattr(RedisCache, name)
+
+    @wraps(method)
+    def degraded(self: RedisCache, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except UNAVAILABLE as error:
+            logger.warning("Redis did not answer (%s), going on without the cache: %s", name, error)
+            return fallback(*args, **kwargs)
+
+    return degraded
+
+
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _false(*args: Any, **kwargs: Any) -> bool:
+    return False
+
+
+def _default(key: str, default: Any = None, version: int | None = None) -> Any:
+    return default
+
+
+def _missing(key: str, *args: Any, **kwargs: Any) -> Any:
+    raise ValueError(f"Key '{key}' not found: the cache is unavailable.")
+
+
+def _none_stored(data: dict, *args: Any, **kwargs: Any) -> list:
+    return list(data)  # the keys that could not be stored: all of them
 
 
 class DegradingRedisCache(RedisCache):
-    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().add(key, value, timeout, version)
-        except UNAVAILABLE as error:
-            _warn("add", error)
-            return False
-
-    def get(self, key, default=None, version=None):
-        try:
-            return super().get(key, default, version)
-        except UNAVAILABLE as error:
-            _warn("get", error)
-            return default
-
-    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            super().set(key, value, timeout, version)
-        except UNAVAILABLE as error:
-            _warn("set", error)
-
-    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().touch(key, timeout, version)
-        except UNAVAILABLE as error:
-            _warn("touch", error)
-            return False
-
-    def delete(self, key, version=None):
-        try:
-            return super().delete(key, version)
-        except UNAVAILABLE as error:
-            _warn("delete", error)
-            return False
-
-    def get_many(self, keys, version=None):
-        try:
-            return super().get_many(keys, version)
-        except UNAVAILABLE as error:
-            _warn("get_many", error)
-            return {}
-
-    def has_key(self, key, version=None):
-        try:
-            return super().has_key(key, version)
-        except UNAVAILABLE as error:
-            _warn("has_key", error)
-            return False
-
-    def incr(self, key, delta=1, version=None):
-        try:
-            return super().incr(key, delta, version)
-        except UNAVAILABLE as error:
-            _warn("incr", error)
-            raise ValueError(f"Key '{key}' not found: the cache is unavailable.") from error
-
-    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().set_many(data, timeout, version)
-        except UNAVAILABLE as error:
-            _warn("set_many", error)
-            return list(data)
-
-    def delete_many(self, keys, version=None):
-        try:
-            super().delete_many(keys, version)
-        except UNAVAILABLE as error:
-            _warn("delete_many", error)
-
-    def clear(self):
-        try:
-            return super().clear()
-        except UNAVAILABLE as error:
-            _warn("clear", error)
-            return False
+    # Every method that talks to Redis; `decr`, `get_or_set` and `in` go through these.
+    add = _degrading("add", _false)
+    get = _degrading("get", _default)
+    set = _degrading("set", _nothing)
+    touch = _degrading("touch", _false)
+    delete = _degrading("delete", _false)
+    get_many = _degrading("get_many", lambda *args, **kwargs: {})
+    has_key = _degrading("has_key", _false)
+    incr = _degrading("incr", _missing)
+    set_many = _degrading("set_many", _none_stored)
+    delete_many = _degrading("delete_many", _nothing)
+    clear = _degrading("clear", _false)

@@ -102,3 +102,47 @@ def test_a_redis_nobody_listens_on_is_an_empty_cache_not_an_error():
             cache.incr("key")
         response = Client().post("/en/games/new/", {**PLAYERS, "table": "solo"})
         assert response.status_code == 302
+
+
+@pytest.mark.django_db
+def test_every_call_to_a_redis_nobody_listens_on_answers_as_an_empty_cache(caplog):
+    """Each method that talks to Redis, and those Django builds on them, as an empty cache that
+    keeps nothing would answer; each failure is logged."""
+    with override_settings(CACHES=redis_caches(f"redis://{HOST}:{closed_port()}/0")):
+        cache = caches["default"]
+        answers = {
+            "add": cache.add("key", 1),
+            "get": cache.get("key"),
+            "get with a default": cache.get("key", "missing"),
+            "set": cache.set("key", 1),
+            "touch": cache.touch("key"),
+            "delete": cache.delete("key"),
+            "get_many": cache.get_many(["key", "other"]),
+            "has_key": cache.has_key("key"),
+            "in": "key" in cache,
+            "set_many": cache.set_many({"a": 1, "b": 2}),
+            "delete_many": cache.delete_many(["a", "b"]),
+            "clear": cache.clear(),
+            "get_or_set": cache.get_or_set("key", "drawn"),
+        }
+        for counter in (cache.incr, cache.decr):
+            with pytest.raises(ValueError):
+                counter("key")
+    assert answers == {
+        "add": False,
+        "get": None,
+        "get with a default": "missing",
+        "set": None,
+        "touch": False,
+        "delete": False,
+        "get_many": {},
+        "has_key": False,
+        "in": False,
+        "set_many": ["a", "b"],
+        "delete_many": None,
+        "clear": False,
+        "get_or_set": "drawn",
+    }
+    warned = {r.getMessage().partition(")")[0] for r in caplog.records if r.name == "kutsite.cache"}
+    talks = ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many")
+    assert warned == {f"Redis did not answer ({name}" for name in (*talks, "delete_many", "clear")}
