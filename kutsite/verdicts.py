@@ -9,8 +9,10 @@ engine's verdict in words (`rules.reasons`) and the tiles as faces (`kutsite.til
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kutsite.tiles import Face
+from rules.reasons import describe
 
 
 @dataclass(frozen=True)
@@ -79,3 +81,16 @@ class Verdict:
             out.append(("data-penalty", str(self.penalty)))
         out += [(names[1], self.reason), (names[2], self.rule)]
         return out
+
+
+def from_engine(verdict: Any, **fields: Any) -> Verdict:
+    """A `Verdict` for an engine verdict: its reason code, its rule and its sentence, with the
+    other `fields` (which may also replace those three)."""
+    return Verdict(
+        **{
+            "reason": str(verdict.reason),
+            "rules": (verdict.rule,),
+            "sentences": (describe(verdict),),
+            **fields,
+        }
+    )

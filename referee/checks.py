@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from kutsite.tiles import Face, face_of, meld_faces
-from kutsite.verdicts import Link, Verdict
+from kutsite.verdicts import Link, Verdict, from_engine
 from referee.coverage import ruling_for
 from referee.examples import discard_situation
 from referee.slugs import ruling_url
@@ -24,7 +24,7 @@ from rules.engine.discards import judge_discard
 from rules.engine.melds import MeldKind, MeldVerdict, classify_meld
 from rules.engine.tiles import Tile
 from rules.engine.verdicts import ReasonCode
-from rules.reasons import describe, okey_roles, penalty_label, verdict_label
+from rules.reasons import okey_roles, penalty_label, verdict_label
 
 
 def tokens(faces: Sequence[Face]) -> str:
@@ -94,7 +94,8 @@ def _line(
                 "Pairs count only in rounds whose contract asks for them, and in the last round."
             )
         )
-    return Verdict(
+    return from_engine(
+        verdict,
         melds=(tuple(meld_faces(verdict, indicator)),),
         ok=verdict.ok,
         kind=str(verdict.kind.value) if verdict.kind is not None else "",
@@ -107,9 +108,6 @@ def _line(
             if verdict.arranged and verdict.kind is MeldKind.RUN
             else ""
         ),
-        reason=str(verdict.reason),
-        rules=(verdict.rule,),
-        sentences=(describe(verdict),),
         notes=tuple(notes),
         ruling=ruling_link(verdict.reason, verdict.rule, questions, verdict.facts),
     )
@@ -149,14 +147,12 @@ def meld_result(
         verdict = check_opening(melds, contract, indicator)
         if verdict.ok:
             verdicts = [v.read_as(k) for v, k in zip(verdicts, verdict.kinds, strict=True)]
-        opening = Verdict(
+        opening = from_engine(
+            verdict,
             marker="opening",
             shape="",
             ok=verdict.ok,
             label=opening_label(round_number, contract.is_final, verdict.ok),
-            reason=str(verdict.reason),
-            rules=(verdict.rule,),
-            sentences=(describe(verdict),),
             ruling=ruling_link(verdict.reason, verdict.rule, questions),
         )
     lines = [_line(v, indicator, questions, any_round=not chosen) for v in verdicts]
@@ -219,7 +215,8 @@ def discard_result(
         notes: tuple[str, ...] = (laid_as_note(kind, verdict.facts["meld"] + 1),)
     else:
         notes = ()
-    return Verdict(
+    return from_engine(
+        verdict,
         shape="discard",
         melds=tuple(tuple(meld_faces(m, indicator)) for m in laid),
         arranged=gettext(
@@ -232,9 +229,6 @@ def discard_result(
         ok=verdict.penalty == 0,
         penalty=verdict.penalty,
         label=label,
-        reason=str(verdict.reason),
-        rules=(verdict.rule,),
-        sentences=(describe(verdict),),
         situation=tuple(discard_situation(rack, pile, verdict.reason)),
         notes=notes,
         ruling=ruling_link(covered, None, questions),

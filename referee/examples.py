@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from kutsite.tiles import face_of, meld_faces
-from kutsite.verdicts import Verdict
+from kutsite.verdicts import Verdict, from_engine
 from rules.engine.discards import judge_discard, next_seat, resolve_buy
 from rules.engine.melds import classify_meld
 from rules.engine.notation import (
@@ -61,13 +61,12 @@ def stage_sentence(stage: str) -> str:
 def _meld(example: Any, indicator: Tile) -> Verdict:
     tiles = parsed("tiles", parse_tiles, example.tiles)
     verdict = classify_meld(tiles, indicator)
-    return Verdict(
+    return from_engine(
+        verdict,
         marker="example",
         melds=(tuple(meld_faces(verdict, indicator)),),
         ok=verdict.ok,
         label=verdict_label(verdict),
-        reason=str(verdict.reason),
-        rules=(verdict.rule,),
         sentences=(describe(verdict), *okey_roles(verdict)),
     )
 
@@ -167,16 +166,14 @@ def _discard(example: Any, indicator: Tile) -> Verdict:
     verdict = judge_discard(
         tile, table, indicator, rack=rack, pile=example.pile, ends_round=example.final
     )
-    return Verdict(
+    return from_engine(
+        verdict,
         marker="example",
         shape="discard",
         melds=tuple(tuple(meld_faces(classify_meld(m, indicator), indicator)) for m in table),
         tile=face_of(tile, indicator),
         ok=verdict.penalty == 0,
         label=penalty_label(verdict.penalty),
-        reason=str(verdict.reason),
-        rules=(verdict.rule,),
-        sentences=(describe(verdict),),
         situation=tuple(discard_situation(rack, example.pile, verdict.reason)),
         rack=tuple(face_of(t, indicator) for t in rack or ()),
     )
@@ -226,15 +223,13 @@ def _buy(example: Any) -> Verdict:
             )
         )
     situation = [said % words]
-    return Verdict(
+    return from_engine(
+        verdict,
         marker="example",
         shape="buy",
         tile=face_of(tile),
         ok=verdict.seat is not None,
         label=label,
-        reason=str(verdict.reason),
-        rules=(verdict.rule,),
-        sentences=(describe(verdict),),
         situation=tuple(situation),
     )
 

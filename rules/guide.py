@@ -33,7 +33,7 @@ from django.utils.translation import (
 )
 
 from kutsite.tiles import Face, face_of, meld_faces, typed_tiles
-from kutsite.verdicts import Verdict
+from kutsite.verdicts import Verdict, from_engine
 from rules.engine import (
     BUY_LIMIT,
     PENALTY_TILES,
@@ -58,7 +58,6 @@ from rules.engine import (
 from rules.reasons import (
     RULE_TITLES,
     RULE_TOPICS,
-    describe,
     format_points,
     penalty_label,
     rule_numbers,
@@ -246,18 +245,11 @@ def allowed(ok: bool) -> str:
 
 
 def judged(verdict, melds: list[list[Face]], **more) -> Verdict:
-    """An example from any engine verdict: its reason, rule and sentence, and the faces."""
-    ok = more.pop("ok") if "ok" in more else verdict.ok
-    if "label" not in more:
-        more["label"] = pgettext("verdict", "Valid") if ok else pgettext("verdict", "Invalid")
-    return Verdict(
-        ok=ok,
-        reason=str(verdict.reason),
-        rules=(verdict.rule,),
-        sentences=(describe(verdict),),
-        melds=tuple(tuple(m) for m in melds),
-        **more,
-    )
+    """An example from any engine verdict: its reason, rule and sentence, and the faces;
+    headed "Valid" or "Invalid" unless `more` gives its own label."""
+    ok = more.pop("ok") if "ok" in more else verdict.ok  # a discard's verdict has no `ok`
+    more.setdefault("label", pgettext("verdict", "Valid") if ok else pgettext("verdict", "Invalid"))
+    return from_engine(verdict, ok=ok, melds=tuple(tuple(m) for m in melds), **more)
 
 
 def meld_example(notation: str, *, allow_pairs: bool = True) -> Verdict:

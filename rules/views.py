@@ -34,7 +34,7 @@ from rules.engine import (
 )
 from rules.engine.contracts import OpeningVerdict
 from rules.models import GlossaryTerm, Round
-from rules.reasons import error_message, rule_numbers, sentence
+from rules.reasons import error_message, rule_numbers
 from rules.wording import contract_text, tile_count_text
 
 # Django's json_script escapes: the JSON can never close the <script> element early.
@@ -146,15 +146,7 @@ def round_view(r: Round) -> RoundView:
             gettext("The indicator is %(indicator)s, so %(okey)s is the Okey.")
             % {"indicator": face_of(indicator).label, "okey": face_of(okey_of(indicator)).label},
         )
-    example = Verdict(
-        ok=v.ok,
-        label=pgettext("verdict", "Valid") if v.ok else pgettext("verdict", "Invalid"),
-        reason=str(v.reason),
-        rules=(v.rule,),
-        sentences=(sentence(v.reason, v.facts),),
-        melds=melds,
-        situation=situation,
-    )
+    example = content.judged(v, melds, situation=situation)
     return RoundView(
         number=r.number,
         title=r.title,
