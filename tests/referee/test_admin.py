@@ -3,16 +3,8 @@
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin_client(client):
-    user = get_user_model().objects.create_superuser("editor", "editor@example.com", "pw")
-    client.force_login(user)
-    return client
 
 
 def test_ruling_list_in_the_admin(admin_client):

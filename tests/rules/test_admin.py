@@ -1,18 +1,10 @@
 """The admin: both languages side by side, and an edit that breaks a rule is refused."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from rules.models import GlossaryTerm, Round
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin_client(client):
-    user = get_user_model().objects.create_superuser("editor", "e@example.com", "pw-12345678")
-    client.force_login(user)
-    return client
 
 
 def form_data(r: Round, **changes):
