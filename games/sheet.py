@@ -88,10 +88,10 @@ def next_seq(lines: Sequence[Line]) -> int:
     return max((line.seq for line in lines), default=0) + 1
 
 
-def progress(lines: Iterable[Line], round_count: int = ROUND_COUNT) -> Progress:
+def progress(lines: Iterable[Line]) -> Progress:
     """The next round is the first round not scored; redeals count since its last score."""
     scored = {line.round for line in lines if line.kind is Kind.SCORED}
-    next_round = next((n for n in range(1, round_count + 1) if n not in scored), None)
+    next_round = next((n for n in range(1, ROUND_COUNT + 1) if n not in scored), None)
     if next_round is None:
         return Progress(next_round=None, redeals=0)
     return Progress(next_round=next_round, redeals=redeal_count(lines, next_round))
@@ -113,14 +113,14 @@ def redeal_count(lines: Iterable[Line], round_number: int) -> int:
     return sum(1 for line in lines if line.kind is Kind.REDEAL and line.round == round_number)
 
 
-def standings(lines: Iterable[Line], *, team: bool, round_count: int = ROUND_COUNT) -> Standings:
+def standings(lines: Iterable[Line], *, team: bool) -> Standings:
     """Running totals round by round, team totals, the leader — and the winner after the last
     round (S6: lowest total; at a team table the partners' totals added, S5)."""
     lines = list(lines)
     by_round = {line.round: line.scores for line in lines if line.kind is Kind.SCORED}
     totals = [0, 0, 0, 0]
     rows = []
-    for number in range(1, round_count + 1):
+    for number in range(1, ROUND_COUNT + 1):
         scores = by_round.get(number)
         running = None
         if scores is not None:
@@ -149,6 +149,6 @@ def standings(lines: Iterable[Line], *, team: bool, round_count: int = ROUND_COU
         totals=final,
         team_totals=team_totals,  # type: ignore[arg-type]
         scored=scored,
-        finished=scored == round_count,
+        finished=scored == ROUND_COUNT,
         leaders=leaders,
     )

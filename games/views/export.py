@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
 
 from games import export
@@ -13,7 +14,8 @@ from kutsite.http import read_only
 
 def _csv(game: Game) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{export.filename(game)}"'
+    # Quoted and, should a translation ever put other letters in the name, encoded as RFC 6266 asks
+    response["Content-Disposition"] = content_disposition_header(True, export.filename(game))
     export.write_csv(response, export.sheet_rows(game, game_entries(game)), get_language())
     return response
 
