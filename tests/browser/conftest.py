@@ -7,6 +7,8 @@ from django.contrib.staticfiles import finders
 from django.test import override_settings
 
 from kutsite.storage import MINIFIERS, minified, ours
+from referee.models import Ruling
+from rules.models import GlossaryTerm, Round
 from tests.browser.helpers import LOCALES
 
 WCAG_22_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]}}
@@ -35,6 +37,14 @@ def _ship_static(shipped_static):
     (the service worker, served from the root, is minified by its view)."""
     with override_settings(STATICFILES_DIRS=[shipped_static, *settings.STATICFILES_DIRS]):
         yield
+
+
+@pytest.fixture
+def content(transactional_db):
+    """live_server's database is flushed between tests; `_seeded_content_again` (tests/conftest.py)
+    brings back what the data migrations seeded."""
+    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
+    assert GlossaryTerm.objects.exists()
 
 
 @pytest.fixture(scope="session")

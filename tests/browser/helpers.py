@@ -14,3 +14,19 @@ def path_of(url: str) -> str:
         + (f"?{parts.query}" if parts.query else "")
         + (f"#{parts.fragment}" if parts.fragment else "")
     )
+
+
+def tap(page, token: str) -> None:
+    """Tap a tile in the page's tile picker."""
+    page.locator(f'[data-tile-picker] [data-picker-token="{token}"]').click()
+
+
+def is_poll(response) -> bool:
+    """Whether a response answers htmx (a sheet's poll), not a page load."""
+    return bool(response.request.headers.get("hx-request"))
+
+
+def open_page(page, address: str) -> None:
+    """Open a page and wait until it has loaded everything it asks for."""
+    page.goto(address)
+    page.wait_for_load_state("networkidle")

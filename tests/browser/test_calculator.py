@@ -5,16 +5,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import tap
+
 pytestmark = pytest.mark.browser
 
 FILLED = (
     "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded&rack2=k3+b11+ok"
     "&name3=Cem&state3=not-melded&name4=Dila&state4=melded&points4=40"
 )
-
-
-def tap(page, token):
-    page.locator(f'[data-tile-picker] [data-picker-token="{token}"]').click()
 
 
 def test_pick_tiles_and_watch_the_score_change_without_a_reload(live_server, page):

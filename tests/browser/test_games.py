@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Entry, Game
+from tests.browser.helpers import is_poll
 
 pytestmark = [
     pytest.mark.browser,
@@ -121,10 +122,6 @@ def test_record_page_is_accessible_with_results_and_errors(live_server, page, as
     page.get_by_role("button", name="Save this round to the sheet").click()
     expect(page.locator("[data-error='indicator']").first).to_be_visible()
     assert_accessible(page)
-
-
-def is_poll(response):
-    return bool(response.request.headers.get("hx-request"))
 
 
 def test_viewer_sees_new_rounds_without_reloading(live_server, page, settings):

@@ -10,18 +10,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import path_of
+from tests.browser.helpers import open_page, path_of
 from tests.browser.test_phone import CLS_OBSERVER, FOCUS_PROBE
 
 pytestmark = pytest.mark.browser
 
 CHECK = "indicator=b8&tiles=r12+r13+r1&round="
 CALCULATOR = "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded"
-
-
-def open_page(page, address):
-    page.goto(address)
-    page.wait_for_load_state("networkidle")
 
 
 def language_cookie(page):

@@ -16,7 +16,6 @@ from games import services
 from games.models import Entry
 from kutsite import content as content_module
 from referee.models import Ruling
-from rules.models import Round
 from tests.browser.helpers import LOCALES
 
 pytestmark = pytest.mark.browser
@@ -61,12 +60,6 @@ STORED = """async (language) => {
   const list = await info.match("/" + language + "/offline/store.json");
   return list ? (await list.json()).version : null;
 }"""
-
-
-@pytest.fixture
-def content(transactional_db):
-    """Serialized rollback (tests/conftest.py) brings back what the data migrations seeded."""
-    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 
 
 @pytest.fixture

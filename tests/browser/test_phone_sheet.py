@@ -9,6 +9,7 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from games import services
+from tests.browser.helpers import is_poll, open_page
 
 pytestmark = [
     pytest.mark.browser,
@@ -37,11 +38,6 @@ def game_with_rounds(rounds=3, team=False):
 def address(live_server, language, name, *args):
     with translation.override(language):
         return live_server.url + reverse(name, args=args)
-
-
-def open_page(page, url):
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
 
 
 def in_first_screen(page, selector):
@@ -294,10 +290,6 @@ def test_the_picker_draws_every_tile_named_by_its_visible_text(live_server, page
 def another_phone_records(game, number):
     game.refresh_from_db()
     services.record_round(game, game.version, round_number=number, scores=SCORES[0], query="")
-
-
-def is_poll(response):
-    return bool(response.request.headers.get("hx-request"))
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -5,19 +5,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from referee.models import Ruling
-from rules.models import Round
-
 pytestmark = pytest.mark.browser
 
 RACK = {"en": "/en/referee/rack/", "de": "/de/schiedsrichter/steinhalter/"}
-
-
-@pytest.fixture
-def content(transactional_db):
-    """live_server's database is flushed between tests; `_seeded_content_again` (tests/conftest.py)
-    brings back what the data migrations seeded."""
-    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 
 
 def test_C2_tap_a_rack_and_see_the_opening_drawn_without_a_reload(live_server, page, content):

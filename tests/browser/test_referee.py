@@ -6,24 +6,13 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.models import Ruling
-from rules.models import Round
+from tests.browser.helpers import tap
 
 pytestmark = pytest.mark.browser
 
 PREFIX = {"en": "/en/referee/", "de": "/de/schiedsrichter/"}
 CHECK = {"en": "/en/referee/check/", "de": "/de/schiedsrichter/pruefen/"}
 DISCARD = {"en": "/en/referee/discard/", "de": "/de/schiedsrichter/abwurf/"}
-
-
-@pytest.fixture
-def content(transactional_db):
-    """live_server's database is flushed between tests; `_seeded_content_again` (tests/conftest.py)
-    brings back what the data migrations seeded."""
-    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
-
-
-def tap(page, token):
-    page.locator(f'[data-tile-picker] [data-picker-token="{token}"]').click()
 
 
 def test_tap_r12_r13_r1_and_see_a_valid_run_without_a_reload(live_server, page, content):

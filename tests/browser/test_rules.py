@@ -5,16 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from rules.models import GlossaryTerm, Round
-
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def content(transactional_db):
-    """live_server's database is flushed between tests; `_seeded_content_again` (tests/conftest.py)
-    brings back what the data migrations seeded."""
-    assert Round.objects.count() == 20 and GlossaryTerm.objects.exists()
 
 
 def test_read_the_rounds_in_german_open_round_12_and_step_to_13(live_server, page, content):

@@ -11,9 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from referee.models import Ruling
-from rules.models import Round
-from tests.browser.helpers import path_of
+from tests.browser.helpers import path_of, tap
 
 pytestmark = pytest.mark.browser
 
@@ -23,13 +21,6 @@ CALCULATOR = (
     "indicator=r4&round=3&name1=Ana&state1=finished&name2=Ben&state2=melded&rack2=k3+b11+ok"
     "&name3=Cem&state3=not-melded&name4=Dila&state4=melded&points4=40"
 )
-
-
-@pytest.fixture
-def content(transactional_db):
-    """live_server's database is flushed between tests; `_seeded_content_again` (tests/conftest.py)
-    brings back what the data migrations seeded."""
-    assert Ruling.objects.count() == 9 and Round.objects.count() == 20
 
 
 @pytest.fixture
@@ -72,10 +63,6 @@ def test_a_link_in_the_other_language_switches_to_its_twin(
         # and back again: the cookie now says the phone's language, the prefix still wins
         switch(page)
         page.wait_for_url(lambda url, sent=sent: path_of(url) == sent)
-
-
-def tap(page, token):
-    page.locator(f'[data-tile-picker] [data-picker-token="{token}"]').click()
 
 
 def test_after_three_live_updates_the_switch_carries_the_current_state(live_server, content, phone):
