@@ -1,9 +1,10 @@
 """An engine verdict ready to draw: the one view model behind the verdict component.
 
 Every page that shows a verdict — the guide's examples, the rounds, a ruling's examples, the
-meld and discard checkers — builds a `Verdict` and draws it with `{% verdict %}`
-(`kutsite/templatetags/components.py`). Nothing here decides a rule: the caller passes the
-engine's verdict in words (`rules.reasons`) and the tiles as faces (`kutsite.tiles`).
+meld and discard checkers — builds a `Verdict` (from an engine verdict: `from_engine`) and
+draws it with `{% verdict %}` (`kutsite/templatetags/components.py`). Nothing here decides a
+rule: the engine's verdict is put in words by `rules.reasons`, and the caller passes the tiles
+as faces (`kutsite.tiles`) and the headline.
 """
 
 from __future__ import annotations
