@@ -36,6 +36,26 @@ def test_C2_tap_a_rack_and_see_the_opening_drawn_without_a_reload(live_server, p
     assert page.evaluate("window.rackNoReload") is True
 
 
+def test_pressing_show_says_an_unchanged_answer_again(live_server, page, content):
+    """Typing that changes nothing is not read out again (picker.js), but a press of Show asks
+    on purpose: its status line is written anew, so a screen reader says it."""
+    page.goto(live_server.url + RACK["en"])
+    page.locator("#id_indicator").fill("b8")
+    page.locator("#id_rack").fill("r5 r6 r7 k9")
+    status = page.locator("#rack-said")
+    expect(status).not_to_have_text("")
+    before = status.text_content()
+    page.evaluate(
+        """(id) => { window.kutWritten = 0; new MutationObserver(() => { window.kutWritten += 1; })
+        .observe(document.getElementById(id), { childList: true, characterData: true }); }""",
+        "rack-said",
+    )
+    with page.expect_response(re.compile(r"/en/referee/rack/\?")):
+        page.get_by_role("button", name="Show").click()
+    expect(status).to_have_text(before)
+    assert page.evaluate("window.kutWritten") >= 2  # emptied, then written again
+
+
 def test_the_rack_helper_works_without_javascript(live_server, browser, content):
     context = browser.new_context(java_script_enabled=False, locale="de-DE")
     page = context.new_page()

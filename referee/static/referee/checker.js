@@ -27,6 +27,15 @@
 
   document.addEventListener("htmx:afterSettle", syncErrors);
 
+  // A press of the rack helper's Show asks on purpose (by htmx; the other checkers' buttons load
+  // the page): its answer is said again even when it has not changed (picker.js leaves alone a
+  // status line that would say the same as it already does).
+  document.addEventListener("submit", function (event) {
+    var target = event.target.dataset.hxTarget || "";
+    var status = document.getElementById(target.replace(/^#(.*)-result$/, "$1-said"));
+    if (status) { status.textContent = ""; }
+  });
+
   // "Start another meld": append the meld separator to the input.
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-append]");
