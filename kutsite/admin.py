@@ -18,6 +18,15 @@ CHANGED_MEANWHILE = _(
 )
 
 
+def _columns(queryset) -> list[tuple]:
+    """Every row's columns as stored. A translated model's queryset (modeltranslation) would
+    read only the active language's columns, and in no fixed order: told not to rewrite, it is
+    Django's own `values_list`."""
+    if hasattr(queryset, "rewrite"):
+        queryset = queryset.rewrite(False)
+    return list(queryset.values_list())
+
+
 class ContentAdmin(TranslationAdmin):
     """The admin of a content model, edited in both languages.
 
@@ -33,9 +42,10 @@ class ContentAdmin(TranslationAdmin):
         return content.fresh(obj.get_absolute_url())
 
     def stored_state(self, obj) -> str:
-        """A digest of the item as stored, its inline rows included."""
+        """A digest of the item as stored, its inline rows included: every column, in both
+        languages, whatever the admin's language."""
         model = type(obj)
-        rows = [list(model._default_manager.filter(pk=obj.pk).values_list())]
+        rows = [_columns(model._default_manager.filter(pk=obj.pk))]
         for inline in self.inlines:
             links = [
                 f.name
@@ -43,9 +53,7 @@ class ContentAdmin(TranslationAdmin):
                 if f.is_relation and f.related_model is model
             ]
             rows += [
-                list(
-                    inline.model._default_manager.filter(**{link: obj}).order_by("pk").values_list()
-                )
+                _columns(inline.model._default_manager.filter(**{link: obj}).order_by("pk"))
                 for link in links
             ]
         return hashlib.sha256(repr(rows).encode()).hexdigest()[:32]

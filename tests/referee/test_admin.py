@@ -304,6 +304,41 @@ def test_a_save_over_another_editors_change_is_refused(admin_client, language, w
     assert admin_client.post(url, b).status_code == 302
 
 
+def test_a_change_to_the_other_languages_text_counts_as_a_change(admin_client):
+    """Two editors with the admin in German open the same ruling; A saves the English short
+    answer. B's save would undo it: refused, though nothing German changed."""
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="discard-okey")
+    url = f"/admin/referee/ruling/{ruling.pk}/change/"
+    german = {"HTTP_ACCEPT_LANGUAGE": "de"}
+    seen_by_b = seen_on(admin_client.get(url, **german).content.decode())
+    a = {**example_rows(ruling), "short_answer_en": "Changed by A."}
+    a["_seen"] = seen_on(admin_client.get(url, **german).content.decode())
+    assert admin_client.post(url, a, **german).status_code == 302
+
+    b = {**example_rows(ruling), "app_ruling_de": "Von B geändert.", "_seen": seen_by_b}
+    response = admin_client.post(url, b, **german)
+    assert response.status_code == 200
+    assert response.context["adminform"].form.non_field_errors()
+    ruling.refresh_from_db()
+    assert ruling.short_answer_en == "Changed by A."
+
+
+def test_a_form_opened_in_one_language_saves_in_the_other(admin_client):
+    """An editor opens a ruling with the admin in German, looks at the English page (the
+    language switch makes the admin English too) and saves: nobody else saved, so it saves."""
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="discard-okey")
+    url = f"/admin/referee/ruling/{ruling.pk}/change/"
+    seen = seen_on(admin_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    data = {**example_rows(ruling), "app_ruling_de": "Von B geändert.", "_seen": seen}
+    assert admin_client.post(url, data, HTTP_ACCEPT_LANGUAGE="en").status_code == 302
+    ruling.refresh_from_db()
+    assert ruling.app_ruling_de == "Von B geändert."
+
+
 def test_a_change_to_another_editors_examples_counts_as_a_change(admin_client):
     """The examples are part of the ruling's form: one edited meanwhile is a change too."""
     from referee.models import Ruling
