@@ -68,11 +68,13 @@ def test_quotes_in_markup_are_not_apostrophes(text):
 
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_english_interface_text_sets_the_typographic_apostrophe(path):
-    """The site's English writes ’ (the round’s contract), as it writes “…” and –."""
+    """The site's English writes ’ (the round’s contract), as it writes “…” and –. Not Django's
+    own words the project translates for it (kutsite/admin_words.py): those are Django's."""
     straight = [
         entry.msgid
         for entry in polib.pofile(str(path))
         if STRAIGHT_APOSTROPHE.search(f"{entry.msgid}\n{entry.msgid_plural}")
+        and any(place != "kutsite/admin_words.py" for place, _line in entry.occurrences)
     ]
     assert not straight, straight
 
