@@ -22,7 +22,12 @@ class RulingAdmin(ContentAdmin):
     list_display = ("order", "key", "question", "rules", "sources_silent")
     list_display_links = ("key", "question")
     list_editable = ("order",)
-    search_fields = ("key", "slug_de", "question_en", "question_de", "rules")
+    # An editor hunting a word (a typo, a rule's name) finds it in any of the texts.
+    search_fields = (
+        *("key", "slug_de", "rules", "question_en", "question_de"),
+        *("short_answer_en", "short_answer_de", "app_ruling_en", "app_ruling_de"),
+        *("table_rule_en", "table_rule_de"),
+    )
     fieldsets = (
         (None, {"fields": ("key", "slug_de", "order", "rules")}),
         (None, {"fields": ("question", "short_answer", "app_ruling")}),

@@ -156,7 +156,11 @@ class GlossaryTermAdminForm(forms.ModelForm):
 class GlossaryTermAdmin(ContentAdmin):
     form = GlossaryTermAdminForm
     list_display = ("term", "slug", "rules", "section")
-    search_fields = ("term_en", "term_de", "slug")
+    # An editor hunting a word finds it in the definitions too.
+    search_fields = (
+        *("slug", "term_en", "term_de", "also_en", "also_de"),
+        *("definition_en", "definition_de"),
+    )
     fieldsets = (
         (None, {"fields": ("slug", ("term_en", "term_de"), ("also_en", "also_de"))}),
         (None, {"fields": (("definition_en", "definition_de"),)}),

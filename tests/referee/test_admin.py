@@ -16,10 +16,17 @@ def test_ruling_list_in_the_admin(admin_client):
 
 @pytest.mark.parametrize(
     ("query", "key"),
-    [("okey-abwerfen", "discard-okey"), ("X6", "discard-okey"), ("wird gestritten", None)],
+    [
+        ("okey-abwerfen", "discard-okey"),
+        ("X6", "discard-okey"),
+        ("wird gestritten", None),
+        ("frühestens", "add-on-melding-turn"),  # its German short answer
+        ("Pagat", "run-12-13-1"),  # its English table rule
+    ],
 )
 def test_a_ruling_is_found_by_its_german_address_and_its_rule_ids(admin_client, query, key):
-    """An editor holding a shared German link, or a rule ID, finds the ruling it is about."""
+    """An editor holding a shared German link, or a rule ID, finds the ruling it is about; one
+    hunting a word (a typo) finds it in any of the ruling's texts."""
     response = admin_client.get("/admin/referee/ruling/", {"q": query})
     found = [item.key for item in response.context["cl"].result_list]
     assert found == ([key] if key else []), found
@@ -164,6 +171,10 @@ def test_a_ruling_cannot_take_a_checkers_address(name):
     with translation.override("de"):
         german = reverse(f"referee:{name}").rstrip("/").rsplit("/", 1)[1]
     assert "This address belongs to another page" in address_errors(slug_de=german)["slug_de"][0]
+    # The other language's address of a ruling leads to it too (/de/schiedsrichter/<key>/,
+    # /en/referee/<German slug>/): neither may be a checker's in either language.
+    assert "This address belongs to another page" in address_errors(key=german)["key"][0]
+    assert "This address belongs to another page" in address_errors(slug_de=name)["slug_de"][0]
 
 
 def test_a_key_that_is_another_rulings_german_slug_is_marked_on_the_key():
@@ -236,6 +247,22 @@ def test_seats_typed_as_words_are_marked_on_their_field(admin_client, language, 
     first = inline.formset.forms[0]
     assert first.errors == {"wanting": [words]}
     assert ruling.examples.first().wanting != "three four"
+
+
+def test_a_discarders_seat_out_of_range_is_marked_on_that_field_alone(admin_client):
+    """Seat 9 for the player who discards: its field says seats go from 1 to 4, and the right
+    seats that want the tile are not blamed too."""
+    from referee.models import Ruling
+
+    ruling = Ruling.objects.get(key="buy-discard")
+    response = admin_client.post(
+        f"/admin/referee/ruling/{ruling.pk}/change/",
+        example_rows(ruling, discarder=9, wanting="3 4"),
+    )
+    assert response.status_code == 200
+    (inline,) = response.context["inline_admin_formsets"]
+    errors = inline.formset.forms[0].errors
+    assert list(errors) == ["discarder"] and "4" in errors["discarder"][0]
 
 
 def test_the_unchanged_ruling_form_saves(admin_client):

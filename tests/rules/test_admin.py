@@ -313,3 +313,11 @@ def test_a_line_break_an_editor_types_shows_and_markup_stays_text(
     obj.save()
     html = client.get(page).content.decode()
     assert "First &lt;b&gt;part&lt;/b&gt;.<br><br>Second part." in html
+
+
+@pytest.mark.parametrize(
+    ("query", "slugs"), [("Spieler", {"buying", "draw-pile"}), ("partner", {"team-table"})]
+)
+def test_a_glossary_entry_is_found_by_a_word_of_its_definition(admin_client, query, slugs):
+    response = admin_client.get("/admin/rules/glossaryterm/", {"q": query})
+    assert {term.slug for term in response.context["cl"].result_list} >= slugs
