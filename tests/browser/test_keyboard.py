@@ -155,3 +155,16 @@ def test_the_keyboard_in_an_answer_on_its_way_out_stays_in_the_answer(
     assert page.evaluate("document.activeElement !== document.body")
     page.keyboard.press("Tab")
     assert page.evaluate(in_result)
+
+
+@pytest.mark.parametrize("width", [180, 360])
+def test_the_skip_link_is_out_of_sight_until_the_first_tab(live_server, page, width):
+    """German "Zum Inhalt springen" wraps onto two lines on a zoomed-in phone (a 180-px page):
+    three rem above the page left its lower line over the site's name."""
+    page.set_viewport_size({"width": width, "height": 640})
+    page.goto(f"{live_server.url}/de/rechner/")
+    skip = page.locator(".skip-link")
+    assert skip.bounding_box()["y"] + skip.bounding_box()["height"] <= 0
+    page.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    assert skip.bounding_box()["y"] >= 0

@@ -387,3 +387,31 @@ def test_five_digit_scores_never_break_inside_their_digits(live_server, page, la
         "40,000" if language == "en" else "40.000"
     )
     assert page.evaluate(BROKEN_NUMBERS) == []
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_zoomed_in_the_names_stay_readable_and_the_scores_grow(live_server, page, language):
+    """A 360-px phone zoomed to 200 % is a 180-px page. A name and its total that no longer fit
+    side by side take a line each (the name was squeezed to a letter a line), and the scores
+    are drawn larger than at 100 % (a size tied to the screen's width alone stayed as small
+    on screen whatever the zoom): the table scrolls sideways in its own box instead."""
+    game = services.create_game(
+        ["Muhammed Ali", "Schiedsrichterin", "Ana", "Friederike"], team=True
+    )
+    services.record_round(game, game.version, round_number=1, scores=[0, 1250, 60, 12], query="")
+    url = address(live_server, language, "games:view", game.view_secret)
+    sizes = {}
+    for width in (360, 180):
+        page.set_viewport_size({"width": width, "height": 640})
+        open_page(page, url)
+        sizes[width] = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.sheet-table td')).fontSize)"
+        )
+        names = page.evaluate(
+            "Array.from(document.querySelectorAll('.ranking__name'), (e) => e.offsetWidth)"
+        )
+        rows = page.evaluate("document.querySelector('.ranking li').offsetWidth")
+        assert min(names) > rows / 3, (width, names, rows)
+        assert page.evaluate("document.documentElement.scrollWidth") == width
+    # on screen, the zoomed page's 180 CSS px are the phone's 360: twice the size is the same
+    assert sizes[180] * 2 > sizes[360] * 1.5, sizes

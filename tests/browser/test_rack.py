@@ -113,3 +113,16 @@ def test_typing_then_choosing_a_round_asks_once_and_logs_no_error(live_server, p
     page.wait_for_timeout(600)
     assert len(asked) == 1, asked
     assert errors == [], errors
+
+
+def test_the_tiles_that_would_let_you_meld_stand_side_by_side(live_server, page, content):
+    """Eleven outs one under another made a list taller than three phone screens: at 360 px
+    they go two to a row."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    rack = "k9+b1+b11+b6+r1+y2+r2+r11+r1+k9+r8+r4+b4+y6"
+    page.goto(f"{live_server.url}{RACK['en']}?indicator=b8&round=1&rack={rack}")
+    tops = page.evaluate(
+        "Array.from(document.querySelectorAll('.rack-outs li'), (e) => e.offsetTop)"
+    )
+    assert len(tops) > 4
+    assert len(set(tops)) == (len(tops) + 1) // 2, tops

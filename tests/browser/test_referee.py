@@ -298,3 +298,16 @@ def test_screen_readers_hear_tiles_and_verdicts_without_the_drawn_shapes(
     for shape in "▲■●◆✓✗":
         assert shape not in snapshot, (shape, snapshot[:2000])
     assert re.search(r'button "7 R (red|rote) 7"', snapshot), snapshot[:2000]
+
+
+def test_the_verdicts_of_a_check_stand_the_same_small_gap_apart(live_server, page, content):
+    """Each verdict box kept its figure margins inside the answer's grid: 42 px between two
+    boxes, against the grid's gap of 8."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{live_server.url}{CHECK['en']}?tiles=r12+r13+ok|k5+k6+k7&indicator=b8&round=3")
+    gaps = page.evaluate(
+        """Array.from(document.querySelectorAll('#check-result > *')).slice(1).map((e) =>
+             e.getBoundingClientRect().top - e.previousElementSibling.getBoundingClientRect().bottom
+           )"""
+    )
+    assert len(gaps) >= 3 and set(gaps) == {8}, gaps
