@@ -312,8 +312,9 @@ def test_two_players_ending_the_round_is_said_at_the_choice_live_and_without_jav
     for page in live_and_sent(live_server, browser, language, fields, state2="finished"):
         expect(page.locator("#id_state1_1_error")).to_contain_text(said)
         expect(page.locator("#id_state1_1")).to_have_attribute("aria-invalid", "true")
-        described = page.locator("fieldset.calc-state").first.get_attribute("aria-describedby")
-        assert described == "id_state1_1_error"
+        # the error list's link lands on that choice: it carries the error in its own words
+        expect(page.locator("#id_state1_1")).to_have_accessible_description(re.compile(said))
+        expect(page.locator("#id_state2_1")).to_have_accessible_description("")
         expect(page.locator("#id_state2_1_error")).to_be_empty()
 
 

@@ -498,3 +498,15 @@ def test_a_round_that_is_none_of_them_is_marked_on_the_round_select(client, lang
     fine = client.get(url(language, **base_round(round="4"))).content.decode()
     assert "aria-invalid" not in re.search(r"<select id=\"id_round\"[^>]*>", fine).group(0)
     assert 'id="id_round_error"' not in fine
+
+
+@pytest.mark.parametrize("path", ["/en/calculator/", "/de/rechner/"])
+def test_tiles_and_scores_are_not_autofilled_capitalised_or_spellchecked(client, path):
+    """Set once on the form for every field (a phone would write "R7" and mark "k13" as a
+    typo); a player's name asks for its capitals back."""
+    html = client.get(path).content.decode()
+    form = re.search(r"<form [^>]*class=\"calc\"[^>]*>", html)[0]
+    for attribute in ('autocomplete="off"', 'autocapitalize="off"', 'spellcheck="false"'):
+        assert attribute in form
+    names = re.findall(r'<input type="text"\s+id="id_name\d"[^>]*>', html)
+    assert len(names) == 4 and all('autocapitalize="words"' in name for name in names)
