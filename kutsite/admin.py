@@ -2,6 +2,7 @@ import hashlib
 
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
@@ -12,6 +13,11 @@ admin.site.site_header = _("Küt content")
 admin.site.site_title = _("Küt content")
 admin.site.index_title = _("Rounds, glossary and referee rulings")
 
+# Django's "Enter a valid slug" leaves an editor wondering why "prüfen" is none.
+SLUG_LETTERS = _(
+    "Use only the letters a–z, digits, hyphens and underscores: write ä, ö, ü as ae, oe, ue "
+    "and ß as ss."
+)
 CHANGED_MEANWHILE = _(
     "Someone else saved this item after you opened it, so nothing of yours was saved. Open it "
     "again to see their change, then make yours."
@@ -36,6 +42,7 @@ class ContentAdmin(TranslationAdmin):
     """
 
     change_form_template = "admin/content_change_form.html"
+    formfield_overrides = {models.SlugField: {"error_messages": {"invalid": SLUG_LETTERS}}}
 
     def view_on_site(self, obj):
         # Right after a save the editor's browser may still keep the page as it was.

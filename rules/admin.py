@@ -7,6 +7,8 @@ checked by the engine against the whole list as it would be afterwards (C2 examp
 
 from django import forms
 from django.contrib import admin
+from django.db.models.functions import Lower
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from kutsite.admin import ContentAdmin
@@ -166,6 +168,10 @@ class GlossaryTermAdmin(ContentAdmin):
         (None, {"fields": (("definition_en", "definition_de"),)}),
         (None, {"fields": (("rules", "section"),)}),
     )
+
+    def get_ordering(self, request):
+        # By the term in the admin's language, capitals aside, as the glossary page lists it
+        return [Lower(f"term_{get_language()}")]
 
     def get_readonly_fields(self, request, obj=None):
         # An entry's anchor is its address (/glossary/#slug): the guide and shared links use it.

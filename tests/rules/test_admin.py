@@ -1,5 +1,7 @@
 """The admin: both languages side by side, and an edit that breaks a rule is refused."""
 
+from string import ascii_lowercase
+
 import pytest
 
 from rules.models import GlossaryTerm, Round
@@ -321,3 +323,30 @@ def test_a_line_break_an_editor_types_shows_and_markup_stays_text(
 def test_a_glossary_entry_is_found_by_a_word_of_its_definition(admin_client, query, slugs):
     response = admin_client.get("/admin/rules/glossaryterm/", {"q": query})
     assert {term.slug for term in response.context["cl"].result_list} >= slugs
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "write ä, ö, ü as ae, oe, ue and ß as ss."),
+        ("de", "schreibe ä, ö, ü als ae, oe, ue und ß als ss."),
+    ],
+)
+def test_an_anchor_with_an_umlaut_is_refused_with_how_to_write_it(admin_client, language, words):
+    """Django's "valid slug" message does not say why "prüfer" is none."""
+    data = {**new_entry("prüfer"), "rules": "", "section": ""}
+    response = admin_client.post(
+        "/admin/rules/glossaryterm/add/", data, HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 200
+    (error,) = response.context["adminform"].form.errors["slug"]
+    assert error.endswith(words)
+
+
+def test_the_glossary_list_is_in_the_order_of_the_admins_language(admin_client):
+    for language, field in (("en", "term_en"), ("de", "term_de")):
+        response = admin_client.get("/admin/rules/glossaryterm/", HTTP_ACCEPT_LANGUAGE=language)
+        terms = [getattr(term, field) for term in response.context["cl"].result_list]
+        # by first letter (a database's collation may place the rest of a word its own way)
+        initials = [term[0].lower() for term in terms if term[0].lower() in ascii_lowercase]
+        assert initials == sorted(initials) and len(initials) > 10, (language, terms)
