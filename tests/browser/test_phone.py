@@ -269,6 +269,34 @@ def test_the_picker_says_its_field_only_when_it_moves_on_by_itself(live_server, 
     expect(current).to_have_attribute("aria-live", "off")
 
 
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [("en", ["red 7", "Okey", "blue 5"]), ("de", ["rote 7", "Okey", "blaue 5"])],
+)
+def test_a_tap_on_the_picker_says_the_tile_it_added(live_server, page, language, names):
+    """The eye sees a tap's tile appear in the field; a screen reader hears its name, in the
+    page's language, twice for the same tile tapped twice (a pair)."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + url(language))
+    page.locator("#id_rack2").focus()
+    said = page.locator("[data-tile-picker] [role=status]")
+    expect(said).to_have_text("")
+    page.evaluate(
+        """() => { window.kutSaid = [];
+        const said = document.querySelector("[data-tile-picker] [role=status]");
+        new MutationObserver(() => window.kutSaid.push(said.textContent.trim()))
+          .observe(said, { childList: true, characterData: true, subtree: true }); }"""
+    )
+    for token in ("r7", "r7", "ok", "b5"):
+        page.locator(f"[data-tile-picker] [data-picker-token='{token}']").click()
+    expect(page.locator("#id_rack2")).to_have_value("r7 r7 ok b5")
+    expect(said).to_have_text(names[2])
+    assert page.evaluate("window.kutSaid") == [names[0], names[0], *names[1:]]
+    page.locator("[data-tile-picker] [data-picker-action='undo']").click()
+    expect(page.locator("#id_rack2")).to_have_value("r7 r7 ok")
+    assert page.evaluate("window.kutSaid.length") == 4  # an undo says nothing of its own
+
+
 def live_and_sent(live_server, browser, language, fields, **answer):
     """The calculator's answer to `answer` (a change to `base_round`), twice: typed into the
     page with JavaScript (each of `fields`, a selector → the text to type, or None to tap it)

@@ -49,6 +49,10 @@
     }
     input.value = current.join(" ");
     changed(input);
+    // A screen reader hears the tile a tap adds, as the field shows it to the eye (the same
+    // tile twice, as for a pair, is written a little differently so that it is said again).
+    var said = picker.kutSaid, name = action ? "" : button.lastChild.textContent.trim();
+    if (said && name) { said.textContent = said.textContent === name ? name + "\u00a0" : name; }
     if (current.length && input.dataset.pickerSingle !== undefined) { advance(picker, input); }
   });
 
@@ -158,6 +162,8 @@
       var input = pickerTarget(picker);
       if (input) { aim(picker, input); }
       rove(picker, picker.querySelector("button"));
+      picker.kutSaid = picker.appendChild(el("span", "", "visually-hidden"));
+      picker.kutSaid.setAttribute("role", "status");
       picker.hidden = false;
     });
   }
