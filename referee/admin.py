@@ -24,9 +24,17 @@ class RulingAdmin(ContentAdmin):
     list_editable = ("order",)
     # An editor hunting a word (a typo, a rule's name) finds it in any of the texts.
     search_fields = (
-        *("key", "slug_de", "rules", "question_en", "question_de"),
-        *("short_answer_en", "short_answer_de", "app_ruling_en", "app_ruling_de"),
-        *("table_rule_en", "table_rule_de"),
+        "key",
+        "slug_de",
+        "rules",
+        "question_en",
+        "question_de",
+        "short_answer_en",
+        "short_answer_de",
+        "app_ruling_en",
+        "app_ruling_de",
+        "table_rule_en",
+        "table_rule_de",
     )
     fieldsets = (
         (None, {"fields": ("key", "slug_de", "order", "rules")}),

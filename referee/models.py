@@ -118,18 +118,13 @@ class Ruling(models.Model):
             errors["key"] = _("Another ruling already uses this as its German slug.")
         for field in ("key", "slug_de"):
             slug = getattr(self, field)
-            if slug and field not in errors and slug != slug.lower():
+            if not slug or field in errors:
+                continue
+            if slug != slug.lower():
                 # The site's addresses are lowercase: /en/referee/Run/ would be one no one types.
                 errors[field] = _("Use lowercase letters only: the address is written that way.")
-            elif (
-                slug
-                and field not in errors
-                and any(
-                    # in its own language's path or, redirected from there, in the other one's
-                    opens_another_page(slug, language)
-                    for language in LANGUAGES
-                )
-            ):
+            elif any(opens_another_page(slug, language) for language in LANGUAGES):
+                # in its own language's path, or in the other's, which redirects to the ruling
                 errors[field] = _("This address belongs to another page of the site.")
         anchor_taken = self.key in PAGE_ANCHORS or self.key.endswith(QUESTION_SUFFIX)
         if anchor_taken and "key" not in errors:

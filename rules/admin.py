@@ -160,8 +160,13 @@ class GlossaryTermAdmin(ContentAdmin):
     list_display = ("term", "slug", "rules", "section")
     # An editor hunting a word finds it in the definitions too.
     search_fields = (
-        *("slug", "term_en", "term_de", "also_en", "also_de"),
-        *("definition_en", "definition_de"),
+        "slug",
+        "term_en",
+        "term_de",
+        "also_en",
+        "also_de",
+        "definition_en",
+        "definition_de",
     )
     fieldsets = (
         (None, {"fields": ("slug", ("term_en", "term_de"), ("also_en", "also_de"))}),
