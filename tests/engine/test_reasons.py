@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 from rules.engine import REASONS, ReasonCode
 
 from ..docs import rule_ids
@@ -136,15 +138,13 @@ def test_the_facts_a_verdict_carries_are_the_catalogued_ones():
             seen.add(step.code)
             _check(step.code, step.facts)
     for text, *_ in test_notation.test_errors_name_the_bad_token_and_why.pytestmark[0].args[1]:
-        try:
+        with pytest.raises(NotationError) as error:
             parse_melds(text)
-        except NotationError as error:
-            seen.add(error.code)
-            _check(error.code, error.facts, extra=("meld",))
+        seen.add(error.value.code)
+        _check(error.value.code, error.value.facts, extra=("meld",))
     for bad in (lambda: Contract(groups=1, group_size=7), lambda: Contract(runs=1, run_size=1)):
-        try:
+        with pytest.raises(InputError) as error:
             bad()
-        except InputError as error:
-            seen.add(error.code)
-            _check(error.code, error.facts)
+        seen.add(error.value.code)
+        _check(error.value.code, error.value.facts)
     assert len(seen) > 80  # most of the catalogue was exercised

@@ -113,7 +113,10 @@ def test_an_empty_rack_has_no_arrangement():
 
 def test_solve_all_at_once_is_the_final_contract():
     rack = T("r1 r2 r3 r4 k7 b7 y7")
-    assert solve_all_at_once(rack, B8) == solve_contract(rack, FINAL, B8)
+    melds = solve_contract(rack, FINAL, B8)
+    assert melds is not None and check_all_at_once(melds, B8, rack).ok
+    assert solve_all_at_once(rack, B8) == melds
+    assert solve_contract(T("r1 r2 r3 r4 k7 b7 y9"), FINAL, B8) is None
 
 
 def test_the_solver_returns_the_racks_own_tiles():

@@ -110,7 +110,7 @@ def test_pages_answer_htmx_and_head_with_the_whole_page(client, path):
 def test_query_budget_whatever_the_content(client, django_assert_num_queries, path, queries):
     content.reset()  # nothing kept: a real read of the content
     with django_assert_num_queries(queries):
-        client.get(path)
+        assert client.get(path).status_code == 200
     # More content, longer notes, another contract: still the same count.
     GlossaryTerm.objects.create(
         slug="extra", term_en="extra", term_de="Extra", definition_en="x", definition_de="y"
@@ -118,7 +118,7 @@ def test_query_budget_whatever_the_content(client, django_assert_num_queries, pa
     Round.objects.filter(number__in=(11, 12, 13)).update(notes_en="n " * 300, notes_de="m " * 300)
     Round.objects.filter(number=12).update(run_size=5, example="k3 k4 k5 k6 k7")
     with django_assert_num_queries(queries):
-        client.get(path)
+        assert client.get(path).status_code == 200
 
 
 # --- Rounds ---------------------------------------------------------------------------------
