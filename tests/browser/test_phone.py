@@ -441,6 +441,30 @@ def test_the_meld_checkers_no_round_choice_reads_whole_on_a_360_px_phone(
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+def test_the_calculators_last_round_reads_whole_in_its_closed_list_on_a_360_px_phone(
+    live_server, page, language
+):
+    """The indicator needs a few letters, the round its longest choice ("20 – letzte Runde")."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + url(language, **base_round(round="20")))
+    shown, text, room = page.locator("#id_round").evaluate(SELECTED_TEXT_ROOM)
+    assert shown.startswith("20 ") and text <= room - 20, (shown, text, room)
+    indicator = page.locator("#id_indicator").bounding_box()
+    assert indicator["width"] >= 64, indicator  # room for "b13", typed or picked
+    # the picker, moved to the indicator, goes under both fields with a colour to a row
+    page.locator("#id_indicator").click()
+    picker = page.locator(".calc-round__grid [data-tile-picker]")
+    expect(picker).to_be_visible()
+    rows = picker.evaluate(
+        "(p) => Array.from(p.querySelectorAll('[data-picker-colour]'), (row) =>"
+        " new Set(Array.from(row.children, (t) => Math.round(t.getBoundingClientRect().top))).size)"
+    )
+    assert rows == [1, 1, 1, 1], rows
+    top = picker.bounding_box()["y"]
+    assert top >= page.locator("#id_round").bounding_box()["y"] + 20, top
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_the_guides_tables_fit_a_360_px_phone_without_scrolling_sideways(
     live_server, page, language
 ):
