@@ -2,6 +2,8 @@
 
 from urllib.parse import urlsplit
 
+from playwright.sync_api import expect
+
 #: Browser locales for the site's languages; a full locale ("de-AT") is passed on as it is.
 LOCALES = {"en": "en-GB", "de": "de-DE"}
 
@@ -30,3 +32,11 @@ def open_page(page, address: str) -> None:
     """Open a page and wait until it has loaded everything it asks for."""
     page.goto(address)
     page.wait_for_load_state("networkidle")
+
+
+def shown_dark(page) -> None:
+    """The page is on screen, with its heading, in the dark colours a dark-mode phone asks
+    for: an axe check of a light or broken page would pass as a dark one."""
+    expect(page.locator("h1")).to_be_visible()
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(20, 21, 19)", background  # --bg in site.css's dark scheme

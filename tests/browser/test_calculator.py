@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import tap
+from tests.browser.helpers import shown_dark, tap
 
 pytestmark = pytest.mark.browser
 
@@ -171,6 +171,7 @@ def test_calculator_is_accessible_in_dark_mode_on_a_phone(live_server, page, ass
     page.set_viewport_size({"width": 390, "height": 844})
     page.emulate_media(color_scheme="dark")
     page.goto(f"{live_server.url}/en/calculator/?{FILLED}")
+    shown_dark(page)
     assert_accessible(page)
 
 

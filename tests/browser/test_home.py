@@ -3,6 +3,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import shown_dark
+
 pytestmark = pytest.mark.browser
 
 
@@ -31,6 +33,7 @@ def test_home_page_is_accessible(live_server, page, assert_accessible, language)
 def test_home_page_is_accessible_in_dark_mode(live_server, page, assert_accessible):
     page.emulate_media(color_scheme="dark")
     page.goto(f"{live_server.url}/en/")
+    shown_dark(page)
     assert_accessible(page)
 
 

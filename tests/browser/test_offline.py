@@ -5,7 +5,6 @@ back; an edit made in the admin reaches the phone on its next online visit; the 
 installable (manifest and icons)."""
 
 import re
-import time
 
 import pytest
 from django.urls import reverse
@@ -684,39 +683,42 @@ def test_the_calculators_scores_beside_the_fields_fade_while_an_answer_is_on_its
 
 
 def test_a_missing_live_answer_is_asked_for_less_and_less_often(live_server, content, phone):
-    """Lie-fi, or the site down: the missing answer is asked for again after about 3 s, then
-    6 s, then 12 s (at most a minute apart), not every 3 s for as long as the page stays open;
-    an answer that arrives starts the count again."""
+    """Lie-fi, or the site down: the missing answer is asked for again after 3 s, then 6 s,
+    then 12 s (at most a minute apart), not every 3 s for as long as the page stays open; an
+    answer that arrives starts the count again. The page's clock is Playwright's, moved on by
+    hand: each try is counted, not timed."""
     page, result = meld_check_with_a_run(live_server, phone, "en")
+    page.clock.install()
+    page.clock.pause_at(page.evaluate("Date.now()") + 1)  # from now on, time only moves on request
     asked = []
 
     def refuse(route):
-        asked.append(time.monotonic())
+        asked.append(route.request.url)
         route.abort()
 
-    def asked_times(count):
-        """Waits (in Playwright, which runs the route handlers) until `count` tries came."""
-        deadline = time.monotonic() + 20
-        while len(asked) < count and time.monotonic() < deadline:
-            page.wait_for_timeout(50)
+    def tries_after(milliseconds):
+        """Moves the page's clock on, then lets any request it started reach the route."""
+        page.clock.run_for(milliseconds)
+        page.wait_for_timeout(300)
         return len(asked)
 
     page.route(lambda url: "tiles=" in url, refuse)
     page.locator("#id_tiles").fill("k5 b5 y5")
-    assert asked_times(3) == 3  # the answer, then two more tries
-    first, second = asked[1] - asked[0], asked[2] - asked[1]
-    # 3 s, then 6 s: a slow machine makes each a little later, not the second one shorter
-    assert 2.5 < first < 8 and second > first + 2, (first, second)
+    assert tries_after(400) == 1  # the answer, after typing stopped for 300 ms
+    expect(result.locator("[data-live-failed]")).to_be_visible()
+    # Each try is a pause in typing again: the wait, then those 300 ms.
+    assert tries_after(3000) == 1 and tries_after(400) == 2  # again 3 s later
+    assert tries_after(6000) == 2 and tries_after(400) == 3  # then 6 s later
+    assert tries_after(12000) == 3 and tries_after(400) == 4  # then 12 s later
     # The signal is back: the next try gets its answer, and the waits start again at 3 s.
     page.unroute_all()
-    expect(result.locator("[data-verdict]").first).to_have_attribute(
-        "data-kind", "group", timeout=20000
-    )
+    page.clock.run_for(24400)
+    expect(result.locator("[data-verdict]").first).to_have_attribute("data-kind", "group")
     asked.clear()
     page.route(lambda url: "tiles=" in url, refuse)
     page.locator("#id_tiles").fill("k6 b6 y6")
-    assert asked_times(2) == 2
-    assert asked[1] - asked[0] < 9, asked  # 3 s again, not the 24 s that would have come next
+    assert tries_after(400) == 1
+    assert tries_after(3000) == 1 and tries_after(400) == 2, asked  # 3 s again, not 24 s
 
 
 def test_the_offline_notice_is_a_status_on_the_page_all_along(live_server, content, phone):

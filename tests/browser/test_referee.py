@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.models import Ruling
-from tests.browser.helpers import tap
+from tests.browser.helpers import shown_dark, tap
 
 pytestmark = pytest.mark.browser
 
@@ -265,6 +265,7 @@ def test_referee_pages_are_accessible(
 def test_referee_page_is_accessible_in_dark_mode(live_server, page, content, assert_accessible):
     page.emulate_media(color_scheme="dark")
     page.goto(live_server.url + PREFIX["de"] + "discard-okey/")
+    shown_dark(page)
     assert_accessible(page)
 
 

@@ -5,6 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import shown_dark
+
 pytestmark = pytest.mark.browser
 
 
@@ -78,6 +80,7 @@ def test_rules_pages_are_accessible_in_dark_mode(
 ):
     page.emulate_media(color_scheme="dark")
     page.goto(live_server.url + path)
+    shown_dark(page)
     assert_accessible(page)
 
 
