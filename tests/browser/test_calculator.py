@@ -273,3 +273,17 @@ def test_the_title_follows_the_answer_from_a_mistake_to_its_correction(live_serv
         "One thing to fix: Player 2, tiles left: “q” is not a tile."
     )
     assert page.locator("body title").count() == 0
+
+
+def test_on_a_wide_screen_the_header_and_footer_are_as_wide_as_the_calculator(live_server, page):
+    """With its result beside the form the calculator is wider than other pages: the header
+    and the footer widen with it, so the site's name stands above the page's heading."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/en/calculator/?{FILLED}")
+    lefts = page.evaluate(
+        "['.site-header__inner', '.site-main', '.site-footer'].map((s) =>"
+        " Math.round(document.querySelector(s).getBoundingClientRect().left))"
+    )
+    assert max(lefts) - min(lefts) <= 1, lefts
+    assert page.locator("#calculator-result").bounding_box()["x"] > 640  # beside the form
+
