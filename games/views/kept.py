@@ -29,15 +29,19 @@ KEPT_SECONDS = 600
 
 
 def _key(request) -> str:
-    """Which kept copy may answer: one per sheet address (its secret, language and query: a
-    write's `?done=…` message) and per representation its `Vary` names — the page or the htmx
-    fragment, compressed or not. Every other header the sheet varies on (the cookie with the
-    CSRF token) changes only the slots that `filled` fills in per answer, and the ETag
-    (`sheet_etag`) is checked before a copy is used. A direct key: the page cache's own
+    """Which kept copy may answer: one per sheet address (the site's name and scheme, which its
+    absolute share links hold; its secret, language and query: a write's `?done=…` message)
+    and per representation its `Vary` names — the page or the htmx fragment, compressed or
+    not. Every other header the sheet varies on (the cookie with the CSRF token) changes only
+    the slots that `filled` fills in per answer, and the ETag (`sheet_etag`) is checked
+    before a copy is used. A direct key: the page cache's own
     (`get_cache_key`) asks the store twice and cost a tenth of a kept sheet's answer."""
     meta = request.META
     query, encoding = meta.get("QUERY_STRING", ""), meta.get("HTTP_ACCEPT_ENCODING", "")
-    which = f"{request.path}\n{query}\n{wants_fragment(request):d}\n{encoding}"
+    which = (
+        f"{request.scheme}://{request.get_host()}{request.path}\n{query}\n"
+        f"{wants_fragment(request):d}\n{encoding}"
+    )
     return "games." + hashlib.md5(which.encode(), usedforsecurity=False).hexdigest()
 
 

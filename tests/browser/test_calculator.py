@@ -286,4 +286,3 @@ def test_on_a_wide_screen_the_header_and_footer_are_as_wide_as_the_calculator(li
     )
     assert max(lefts) - min(lefts) <= 1, lefts
     assert page.locator("#calculator-result").bounding_box()["x"] > 640  # beside the form
-

@@ -502,3 +502,16 @@ def test_E2_the_redeals_so_far_are_counted_in_words(client, game, language, line
         html = client.get(url).content.decode()
         standing = re.search(r'<p class="standing__next".*?</p>', html, re.S)[0]
         assert expected in " ".join(re.sub(r"<[^>]+>", " ", standing).split()), standing
+
+
+@pytest.mark.parametrize("mode", ["edit", "view"])
+def test_a_kept_sheet_links_to_the_host_it_was_asked_on(client, game, mode):
+    """The share links are absolute: a sheet kept for one of the site's names (or for http)
+    is not handed to a visit on another, whose players would get links to the first."""
+    secret = game.edit_secret if mode == "edit" else f"view/{game.view_secret}"
+    url = f"/en/games/{secret}/"
+    for host, secure in [("localhost", False), ("127.0.0.1", False), ("localhost", True)]:
+        html = client.get(url, headers={"Host": host}, secure=secure).content.decode()
+        scheme = "https" if secure else "http"
+        links = re.findall(r'id="(?:edit|view)-link" value="([^"]+)"', html)
+        assert links and all(link.startswith(f"{scheme}://{host}/") for link in links), links
