@@ -54,8 +54,11 @@ def private_sheet(view):
 
 
 def load(request, mode: str, secret: str) -> Game | None:
-    """The game behind a secret, fetched once per request."""
-    cache = request.__dict__.setdefault("_games_cache", {})
+    """The game behind a secret, fetched once per request (asked by the ETag, then by the
+    view: `kut_games` is the project's own attribute on the request)."""
+    if not hasattr(request, "kut_games"):
+        request.kut_games = {}
+    cache = request.kut_games
     if (mode, secret) not in cache:
         cache[mode, secret] = Game.objects.by_secret(mode, secret)
     return cache[mode, secret]

@@ -15,7 +15,6 @@ from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.utils.http import quote_etag
 from django.utils.translation import get_language
 
 from games.forms import new_submission
@@ -47,9 +46,9 @@ def _key(request) -> str:
 
 def _kept(request) -> HttpResponse | None:
     """This process's last copy of the sheet at this address, if any (`_key`)."""
-    if not hasattr(request, "_kept_sheet"):
-        request._kept_sheet = caches["pages"].get(_key(request))
-    return request._kept_sheet
+    if not hasattr(request, "kut_kept_sheet"):
+        request.kut_kept_sheet = caches["pages"].get(_key(request))
+    return request.kut_kept_sheet
 
 
 def _version(request, mode: str, secret: str) -> int | None:
@@ -62,9 +61,9 @@ def _version(request, mode: str, secret: str) -> int | None:
     if _kept(request) is None:
         game = load(request, mode, secret)
         return None if game is None else game.version
-    if not hasattr(request, "_game_version"):  # asked by the ETag, then by the view
-        request._game_version = Game.objects.version_by_secret(mode, secret)
-    return request._game_version
+    if not hasattr(request, "kut_game_version"):  # asked by the ETag, then by the view
+        request.kut_game_version = Game.objects.version_by_secret(mode, secret)
+    return request.kut_game_version
 
 
 def sheet_etag(version: int, mode: str, fragment: bool) -> str:
@@ -93,7 +92,6 @@ def kept_or_drawn(request, mode: str, secret: str, draw) -> HttpResponse:
     etag = _etag(request, mode, secret)
     if etag is None:
         raise SheetMissing("No such game")
-    etag = quote_etag(etag)
     kept = _kept(request)
     if kept is None or kept["ETag"] != etag:
         kept = draw(request, game_or_404(request, mode, secret))

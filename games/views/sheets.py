@@ -6,7 +6,6 @@ import json
 
 from django.conf import settings
 from django.shortcuts import redirect, render
-from django.utils.http import quote_etag
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
@@ -53,7 +52,7 @@ def render_sheet(
         "message": message,
         "done": done_message(done) if done else "",
         "poll_headers": json.dumps(
-            {"If-None-Match": quote_etag(kept.sheet_etag(game.version, mode, fragment=True))}
+            {"If-None-Match": kept.sheet_etag(game.version, mode, fragment=True)}
         ),
         "poll_seconds": settings.GAME_POLL_SECONDS,
         # sheet.js: a poll that fails says since when the sheet is as it was (as sw.js does)
