@@ -9,11 +9,15 @@ import pytest
 from django.core.management import call_command
 from django.http import HttpResponse
 from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import translation
 
 from games import services
+from games import urls as games_urls
 from kutsite import checks
 from kutsite.gunicorn_logging import ACCESS_LOG_FORMAT, RedactingLogger
 from kutsite.ratelimit import rate_limited
+from kutsite.redaction import redact
 
 from . import observatory
 
@@ -290,6 +294,20 @@ def console_log():
     previous = handler.setStream(stream)
     yield stream
     handler.setStream(previous)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_address_that_holds_a_secret_is_redacted_in_either_language(language):
+    """The redaction names the games' path words; every address built from games/urls.py in
+    each language, as a translation of its words may change them, loses its secret."""
+    secret = "A" * 32
+    names = [p.name for p in games_urls.urlpatterns if "secret" in str(p.pattern)]
+    assert len(names) >= 8, names
+    with translation.override(language):
+        for name in names:
+            number = {"number": 7} if name == "edit_round" else {}
+            address = reverse(f"games:{name}", kwargs={"secret": secret, **number})
+            assert secret not in redact(address), address
 
 
 def test_not_found_under_a_secret_is_logged_without_it(client, game, console_log):
