@@ -236,10 +236,14 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
+# Django's defaults, written out: docs/security.md's header table names them, and a change of
+# default in a Django release must not change the site's headers unnoticed. Referrer-Policy is
+# not `no-referrer`: with it browsers send `Origin: null` on a form POST, which CSRF refuses.
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Not a Django setting: kutsite.middleware.PermissionsPolicyMiddleware and the static files.
 CROSS_ORIGIN_RESOURCE_POLICY = "same-origin"
 # Error pages in the site's design (kutsite/errors.py); a CSRF failure on a game-sheet form
 # offers to send what was typed again.
@@ -251,9 +255,6 @@ PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=
 
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
-
-# How often an open game sheet asks for new rounds (the browser tests shorten it).
-GAME_POLL_SECONDS = 10
 
 # A health check from the host itself (a load balancer, `curl 127.0.0.1:8001/healthz`) speaks
 # plain HTTP: it gets its answer, not a redirect to HTTPS.
@@ -331,6 +332,9 @@ CONTENT_APPS = ["rules", "referee"]
 CONTENT_VERSION_POLL = float(os.environ.get("CONTENT_VERSION_POLL", "2"))
 # What the branded 503 tells a visitor (and a proxy) to wait before asking again.
 DB_RETRY_AFTER = int(os.environ.get("DB_RETRY_AFTER", "5"))
+# How often an open game sheet asks for new rounds: each poll is a 304 while nothing changed
+# (games/views/kept.py). The browser tests shorten it.
+GAME_POLL_SECONDS = 10
 
 # --- Limits -----------------------------------------------------------------------------
 
