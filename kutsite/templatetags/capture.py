@@ -5,8 +5,10 @@ once and the `<title>`, `og:title` and `og:description` all follow it. A block i
 stays overridable: `{% extends %}` finds blocks in every child node list.
 """
 
+import html
+
 from django import template
-from django.utils.safestring import mark_safe
+from django.utils.html import escape
 
 register = template.Library()
 
@@ -19,8 +21,11 @@ class CaptureNode(template.Node):
         self.name = name
 
     def render(self, context) -> str:
-        # The nodelist's output is already escaped by the template engine; keep it as is.
-        context[self.name] = mark_safe(" ".join(self.nodelist.render(context).split()))
+        # Text, escaped once, whatever it was drawn from: a variable arrives escaped, but the
+        # words of a {% blocktranslate %} do not, and the text goes into attributes
+        # (`<meta content="…">`), where a translation's plain `"` would end the attribute.
+        text = " ".join(self.nodelist.render(context).split())
+        context[self.name] = escape(html.unescape(text))
         return ""
 
 

@@ -99,3 +99,23 @@ def test_nothing_in_base_html_is_outside_its_document_block():
     ]
     assert not outside, f"dropped from every page: {outside}"
     assert [node.name for node in extends.nodelist if isinstance(node, BlockNode)] == ["document"]
+
+
+@pytest.mark.parametrize(
+    ("inside", "said"),
+    [
+        # a translation's own words are not escaped by the template engine
+        ('{% blocktranslate %}Say "hi" & go <now>{% endblocktranslate %}', "Say &quot;hi&quot;"),
+        # a variable is, and is not escaped twice
+        ("{{ words }}", "Say &quot;hi&quot; &amp; go &lt;now&gt;"),
+        ("Tom &amp; Jerry\n   ok", "Tom &amp; Jerry ok"),
+    ],
+)
+def test_captured_text_is_escaped_once_for_an_attribute(inside, said):
+    template = engines["django"].from_string(
+        "{% load i18n capture %}{% capture as text %}"
+        + inside
+        + '{% endcapture %}<meta content="{{ text }}">'
+    )
+    page = template.render({"words": 'Say "hi" & go <now>'})
+    assert page.startswith(f'<meta content="{said}') and page.count('"') == 2, page
