@@ -45,12 +45,16 @@ def switch_language(request, language):
         with translation.override(language):
             target = reverse("home")
     response = HttpResponseRedirect(target)
+    # Every LANGUAGE_COOKIE_* setting, as Django's own `set_language` sets the cookie.
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME,
         language,
         max_age=settings.LANGUAGE_COOKIE_AGE,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
         secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
     )
     return response
 

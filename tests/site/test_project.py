@@ -165,6 +165,18 @@ def test_language_switch_never_leaves_the_site(client, evil):
     assert response["Location"] == "/de/"
 
 
+@override_settings(
+    LANGUAGE_COOKIE_PATH="/de/",
+    LANGUAGE_COOKIE_DOMAIN="example.org",
+    LANGUAGE_COOKIE_HTTPONLY=True,
+    LANGUAGE_COOKIE_SECURE=True,
+)
+def test_language_switch_sets_the_cookie_as_every_language_cookie_setting_says(client):
+    cookie = client.get("/language/de/?next=/en/").cookies["django_language"]
+    assert (cookie["path"], cookie["domain"]) == ("/de/", "example.org")
+    assert cookie["httponly"] and cookie["secure"] and cookie["samesite"] == "Lax"
+
+
 def test_language_switch_with_unknown_language_falls_back(client):
     response = client.get("/language/fr/?next=/en/")
     assert response["Location"] == "/en/"
