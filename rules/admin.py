@@ -15,8 +15,8 @@ from kutsite.admin import ContentAdmin
 from rules.engine.contracts import Contract, validate_round_list
 from rules.engine.notation import parse_indicator
 from rules.engine.verdicts import InputError, ReasonCode
-from rules.guide import GLOSSARY_LINKS
-from rules.models import GlossaryTerm, Round
+from rules.guide import GLOSSARY_LINKS, anchor_choices
+from rules.models import REFEREE_PAGE, GlossaryTerm, Round
 from rules.reasons import error_message, problem_sentence
 from rules.wording import contract_text, tile_count_text
 
@@ -173,6 +173,21 @@ class GlossaryTermAdmin(ContentAdmin):
         (None, {"fields": (("definition_en", "definition_de"),)}),
         (None, {"fields": (("rules", "section"),)}),
     )
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if db_field.name == "section":
+            # A list of the guide's places by their titles, not an anchor typed from memory
+            kwargs["widget"] = forms.Select(
+                choices=[
+                    ("", _("(none)")),
+                    *anchor_choices(),
+                    (REFEREE_PAGE, _("The referee page")),
+                ]
+            )
+            kwargs["help_text"] = _(
+                "The place in the guide, or the referee page, that explains the term."
+            )
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
 
     def get_ordering(self, request):
         # By the term in the admin's language, capitals aside, as the glossary page lists it

@@ -204,6 +204,23 @@ def sections() -> list[Section]:
     ]
 
 
+def anchor_choices() -> list[tuple[str, str]]:
+    """Every place in the guide a link can name, as an editor picks one: each section by its
+    title in the active language, the headings within a step after it ("Scoring › worked-example"),
+    in reading order."""
+    within: dict[str, list[str]] = {}
+    for anchor, step in WITHIN_STEPS.items():
+        within.setdefault(step, []).append(anchor)
+    return [
+        choice
+        for section in sections()
+        for choice in [
+            (section.anchor, section.title),
+            *((anchor, f"{section.title} › {anchor}") for anchor in within.get(section.anchor, ())),
+        ]
+    ]
+
+
 def anchors() -> set[str]:
     """Every place in the guide that a link can name (`section_url`)."""
     return {s.anchor for s in sections()} | set(WITHIN_STEPS)

@@ -1,10 +1,12 @@
 """The admin: both languages side by side, and an edit that breaks a rule is refused."""
 
+import re
 from string import ascii_lowercase
 
 import pytest
 
-from rules.models import GlossaryTerm, Round
+from rules.guide import anchors
+from rules.models import REFEREE_PAGE, GlossaryTerm, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -350,3 +352,31 @@ def test_the_glossary_list_is_in_the_order_of_the_admins_language(admin_client):
         # by first letter (a database's collation may place the rest of a word its own way)
         initials = [term[0].lower() for term in terms if term[0].lower() in ascii_lowercase]
         assert initials == sorted(initials) and len(initials) > 10, (language, terms)
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "referee"),
+    [
+        ("en", "Tiles, indicator and Okey", "The referee page"),
+        ("de", "Steine, Anzeigestein und Okey", "Die Schiedsrichter-Seite"),
+    ],
+)
+def test_a_glossary_entrys_guide_place_is_picked_from_the_guides_titles(
+    admin_client, language, title, referee
+):
+    """Every place the guide can link, by its title in the admin's language, and the referee
+    page; the entry's own place is the one chosen."""
+    t = GlossaryTerm.objects.get(slug="okey")
+    response = admin_client.get(
+        f"/admin/rules/glossaryterm/{t.pk}/change/", HTTP_ACCEPT_LANGUAGE=language
+    )
+    html = response.content.decode()
+    select = html[
+        html.index('<select name="section"') : html.index(
+            "</select>", html.index('<select name="section"')
+        )
+    ]
+    assert f'value="okey" selected>{title}</option>' in select, select
+    assert f'value="referee">{referee}</option>' in select, select
+    offered = set(re.findall(r'<option value="([^"]*)"', select))
+    assert offered == anchors() | {REFEREE_PAGE, ""}
