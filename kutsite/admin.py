@@ -24,6 +24,11 @@ CHANGED_MEANWHILE = _(
 )
 
 
+# One line of the list under Django's "…doesn't have permission to delete the following":
+# an item the guide, a checker or a shared link points to.
+KEPT_ITEM = _("%(kind)s “%(item)s”, which the site links to and so keeps")
+
+
 def _columns(queryset) -> list[tuple]:
     """Every row's columns as stored. A translated model's queryset (modeltranslation) would
     read only the active language's columns, and in no fixed order: told not to rewrite, it is
@@ -43,6 +48,17 @@ class ContentAdmin(TranslationAdmin):
 
     change_form_template = "admin/content_change_form.html"
     formfield_overrides = {models.SlugField: {"error_messages": {"invalid": SLUG_LETTERS}}}
+
+    def get_deleted_objects(self, objs, request):
+        """Django names only the kind of item an editor may not delete ("ruling"): say which
+        of the chosen ones the site links, and so keeps."""
+        deleted, counts, refused, protected = super().get_deleted_objects(objs, request)
+        kept = [obj for obj in objs if not self.has_delete_permission(request, obj)]
+        if kept:
+            refused = (refused - {self.opts.verbose_name}) | {
+                KEPT_ITEM % {"kind": self.opts.verbose_name, "item": obj} for obj in kept
+            }
+        return deleted, counts, refused, protected
 
     def view_on_site(self, obj):
         # Right after a save the editor's browser may still keep the page as it was.

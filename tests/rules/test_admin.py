@@ -380,3 +380,28 @@ def test_a_glossary_entrys_guide_place_is_picked_from_the_guides_titles(
     assert f'value="referee">{referee}</option>' in select, select
     offered = set(re.findall(r'<option value="([^"]*)"', select))
     assert offered == anchors() | {REFEREE_PAGE, ""}
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "glossary term “Okey”, which the site links to and so keeps"),
+        (
+            "de",
+            "Glossarbegriff „Okey“ – die Website verlinkt darauf, deshalb bleibt der Eintrag "
+            "erhalten",
+        ),
+    ],
+)
+def test_a_bulk_delete_names_the_entries_the_site_keeps(admin_client, language, words):
+    kept = GlossaryTerm.objects.get(slug="okey")
+    added = GlossaryTerm.objects.create(**new_entry("tile-bag"))
+    response = admin_client.post(
+        "/admin/rules/glossaryterm/",
+        {"action": "delete_selected", "_selected_action": [kept.pk, added.pk]},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and words in html, html
+    assert "tile bag" not in html.split(words)[0].rsplit("<ul", 1)[-1]  # only the kept one
+    assert GlossaryTerm.objects.filter(pk__in=[kept.pk, added.pk]).count() == 2
