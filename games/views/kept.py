@@ -33,8 +33,8 @@ def _key(request) -> str:
     and per representation its `Vary` names — the page or the htmx fragment, compressed or
     not. Every other header the sheet varies on (the cookie with the CSRF token) changes only
     the slots that `filled` fills in per answer, and the ETag (`sheet_etag`) is checked
-    before a copy is used. A direct key: the page cache's own
-    (`get_cache_key`) asks the store twice and cost a tenth of a kept sheet's answer."""
+    before a copy is used. A direct key: the page cache's own (`get_cache_key`) asks the store
+    twice and cost a tenth of a kept sheet's answer."""
     meta = request.META
     query, encoding = meta.get("QUERY_STRING", ""), meta.get("HTTP_ACCEPT_ENCODING", "")
     which = (
