@@ -465,6 +465,31 @@ def test_the_calculators_last_round_reads_whole_in_its_closed_list_on_a_360_px_p
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+def test_the_points_label_is_two_lines_over_its_whole_input_on_a_360_px_phone(
+    live_server, page, language
+):
+    """The label "or points" over "before ×2/×5": it wrapped to three lines ("before ×2/" "×5" in
+    English), which pushed the tiles' label down beside it. Each line whole, the input at
+    least as wide as the label."""
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, live_server.url + url(language, **base_round()))
+    sizes = page.locator(".calc-player__points").evaluate_all(
+        """(fields) => fields.map((field) => {
+            const label = field.querySelector('label'), hint = label.querySelector('small');
+            const line = parseFloat(getComputedStyle(label).lineHeight);
+            const hintLine = parseFloat(getComputedStyle(hint).lineHeight);
+            return [label.getBoundingClientRect().height / line,
+                    hint.getBoundingClientRect().height / hintLine,
+                    field.querySelector('input').getBoundingClientRect().width
+                        - label.getBoundingClientRect().width];
+        })"""
+    )
+    assert len(sizes) == 4
+    for label_lines, hint_lines, room in sizes:
+        assert label_lines < 2.5 and hint_lines < 1.5 and room >= 0, sizes
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_the_guides_tables_fit_a_360_px_phone_without_scrolling_sideways(
     live_server, page, language
 ):

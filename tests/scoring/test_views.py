@@ -47,7 +47,7 @@ def test_empty_calculator_page_in_both_languages(client):
     ):
         assert [html.count(word) for word in words] == [4, 4, 4]
         assert html.count('<p class="field__error" id="id_rack') == 4
-    assert de_html.count("</span>oder Punkte vor ×2/×5</label>") == 4
+    assert de_html.count("</span>oder Punkte<br><small>vor ×2/×5</small></label>") == 4
 
 
 def test_whole_page_and_fragment(client):
