@@ -82,7 +82,9 @@ class NewGameForm(forms.Form):
         return self.cleaned_data["table"] == TEAM
 
 
-SUBMISSION_PATTERN = r"[A-Za-z0-9_-]{16,64}"
+# The whole value: Django's RegexValidator searches, so an unanchored pattern let any text
+# around 16 such characters through.
+SUBMISSION_PATTERN = r"\A[A-Za-z0-9_-]{16,64}\Z"
 
 
 def new_submission() -> str:

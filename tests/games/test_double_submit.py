@@ -94,11 +94,20 @@ INCOMPLETE = {
         {"submission": "<script>"},
         {"submission": "x" * 65},
         {"submission": "a\x00"},
+        {"submission": "ü!€ " + "A" * 16},
         {"version": "\x001"},
         {"version": "-3"},
         {"version": ""},
     ],
-    ids=["markup", "too long", "nul", "nul version", "negative version", "no version"],
+    ids=[
+        "markup",
+        "too long",
+        "nul",
+        "text around an id",
+        "nul version",
+        "negative version",
+        "no version",
+    ],
 )
 def test_a_malformed_hidden_field_is_refused_with_one_message(client, game, language, sent):
     """The visitor cannot see or change a hidden field: whatever is wrong with one, the page
