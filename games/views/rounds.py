@@ -7,6 +7,8 @@ longer the one it was made for stays with its round and is never saved to anothe
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from django.http import Http404, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -32,7 +34,9 @@ from games.sheet import ROUND_COUNT, Kind, is_scored, progress
 from games.views.access import after_write, game_entries, game_or_404, private_sheet, reload
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import form_page
-from scoring.forms import FIELD_NAMES
+from kutsite.tiles import typed_tiles
+from rules.engine.verdicts import InputError
+from scoring.forms import FIELD_NAMES, TILE_FIELDS
 from scoring.presenters import Calculation
 
 
@@ -119,6 +123,17 @@ def _sent_round(data) -> int | None:
     if sent.isascii() and sent.isdigit() and len(sent) <= 3 and 1 <= int(sent) <= ROUND_COUNT:
         return int(sent)
     return None
+
+
+def _as_typed_here(query: str) -> QueryDict:
+    """A stored entry's input with its tiles as this page's picker types them: the phone that
+    recorded it may have written German `s7 g2` or English `k7 y2` for the same tiles."""
+    data = QueryDict(query, mutable=True)
+    for name in TILE_FIELDS:
+        if text := data.get(name):
+            with suppress(InputError):
+                data[name] = typed_tiles(text)
+    return data
 
 
 def _has_calculator_input(data) -> bool:
@@ -346,6 +361,6 @@ def edit_round(request, secret, number):
     entries = game_entries(game)
     if (entry := _scored(entries, number)) is None:
         raise Http404("Round not on the sheet")
-    data = request.GET if _has_calculator_input(request.GET) else QueryDict(entry.query)
+    data = request.GET if _has_calculator_input(request.GET) else _as_typed_here(entry.query)
     form = calculator_form(data, game, round_number=number)
     return _entry_page(request, game, form, round_number=number, editing=True, entries=entries)

@@ -507,6 +507,35 @@ def test_edit_page_opens_the_round_as_recorded(client, game):
     assert client.get(urls(game)["edit"].format(2)).status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("typed", "language", "shown"),
+    [
+        # recorded on a German phone, corrected on an English one, and the other way round
+        (
+            {"indicator": "g3", "rack2": "s5 s6 ok", "rack4": "G1,fj"},
+            "en",
+            ("y3", "k5 k6 ok", "y1 fj"),
+        ),
+        (
+            {"indicator": "y3", "rack2": "k5 k6 ok", "rack4": "Y1,fj"},
+            "de",
+            ("g3", "s5 s6 ok", "g1 fj"),
+        ),
+        ({"indicator": "r3", "rack2": "b5  B6", "rack4": "r9"}, "de", ("r3", "b5 b6", "r9")),
+    ],
+)
+def test_the_edit_page_shows_a_recorded_rack_in_its_own_languages_letters(
+    client, game, typed, language, shown
+):
+    data = {**calculator_data(1), **typed, "points2": "", "points4": ""}
+    response = client.post(urls(game)["record"], {**data, "version": 1, "action": "save"})
+    assert response.status_code == 302
+    html = client.get(urls(game, language)["edit"].format(1)).content.decode()
+    values = tuple(input_attrs(html, name)["value"] for name in ("indicator", "rack2", "rack4"))
+    assert values == shown
+    assert game.entries.get(round=1).scores == expected_scores(data)
+
+
 def test_editing_a_round_replaces_its_scores(client, game):
     post_round(client, game, 1, 1)
     post_round(client, game, 2, 2)
