@@ -428,7 +428,8 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "Whoever ended the round has no tiles left – leave the tiles and points empty."
     ),
     R.FINISHER_WHEN_EXHAUSTED: _(
-        "The pile ran out, so nobody ended the round – choose “melded” or “not melded”."
+        "The pile ran out, so nobody ended the round – choose “melded” or “not melded”, or "
+        "untick “the pile ran out a fourth time”."
     ),
     R.OKEY_FINISH_WHEN_EXHAUSTED: _(
         "Nobody ended the round, so it cannot have been finished with Okey."

@@ -1,6 +1,8 @@
 """Every validation error: named player and field, a reason in the page's language, a
 `data-error` marker, never a 500."""
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -136,6 +138,17 @@ def test_each_error_names_player_and_field_in_the_page_language(
         form = CalculatorForm(params)
         assert not form.is_valid()
         assert (field, code) in [(p.field, p.code) for p in Calculation(form).problems]
+
+
+@pytest.mark.parametrize("case", ["nobody ended the round", "a finisher although the pile ran out"])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_E2_a_finisher_or_none_names_both_ways_out_the_pile_box_included(client, case, language):
+    """With "the pile ran out a fourth time" ticked in advance (after three redeals) and a
+    player marked as ending the round, either may be the slip: the sentence names the box."""
+    overrides, field, _ = ERROR_CASES[case]
+    html = client.get(url(language, **base_round(**overrides))).content.decode()
+    label = re.search(r'<label for="id_exhausted">([^<]+)</label>', html).group(1)
+    assert label.casefold() in dict(errors(html))[field].casefold()
 
 
 @pytest.mark.parametrize("overrides, field, code", ERROR_CASES.values(), ids=ERROR_CASES.keys())
