@@ -216,7 +216,7 @@ def test_share_puts_the_permalink_on_the_clipboard(live_server, page, content, c
     page.goto(live_server.url + PREFIX["en"])
     card = page.locator("#take-the-okey")
     card.get_by_role("button", name=re.compile("^Share")).click()
-    expect(card.locator("[data-share-status]")).to_have_text("Answer and link copied.")
+    expect(card.locator("[data-share-status]")).to_have_text("Text and link copied.")
     copied = page.evaluate("navigator.clipboard.readText()")
     # the question goes with its answer: a chat app drops the share's title
     ruling = Ruling.objects.get(key="take-the-okey")

@@ -215,9 +215,7 @@ def test_the_clipboard_gets_the_answer_and_the_link(live_server, content, browse
     page.add_init_script("delete Navigator.prototype.share; delete Navigator.prototype.canShare;")
     page.goto(f"{live_server.url}/de/schiedsrichter/pruefen/?{CHECK}")
     page.locator("#check-result [data-share]").click()
-    expect(page.locator("#check-result [data-share-status]")).to_have_text(
-        "Antwort und Link kopiert."
-    )
+    expect(page.locator("#check-result [data-share-status]")).to_have_text("Text und Link kopiert.")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == f"r12 r13 r1 – Gültige Reihe\n{page.url.removesuffix('&round=')}"
     context.close()
@@ -309,3 +307,31 @@ def test_favicon_loads_without_a_console_error(live_server, content, page):
     assert icon == 200
     assert page.request.get(f"{live_server.url}/favicon.ico").status == 200
     assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "invitation"),
+    [
+        ("en", "Text and link copied.", "Our Küt game sheet (Ana · Ben · Cem · Dila): follow"),
+        ("de", "Text und Link kopiert.", "Unser Küt-Spielblatt (Ana · Ben · Cem · Dila): Mit"),
+    ],
+)
+def test_sharing_the_sheet_says_its_text_was_copied_not_an_answer(
+    live_server, content, browser, language, said, invitation
+):
+    """Without a share sheet, the sheet's watch link goes to the clipboard with its invitation,
+    and the status says what it got: a text and the link (there is no answer on a sheet)."""
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    context = browser.new_context(viewport=PHONE)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    page = context.new_page()
+    page.add_init_script("delete Navigator.prototype.share; delete Navigator.prototype.canShare;")
+    sheet = {"en": "games", "de": "spiele"}[language]
+    page.goto(f"{live_server.url}/{language}/{sheet}/{game.edit_secret}/")
+    share = page.locator(".sheet-share .field:has(#view-link)")
+    share.locator("[data-share]").click()
+    expect(share.locator("[data-share-status]")).to_have_text(said)
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith(invitation), copied
+    assert copied.endswith(share.locator("#view-link").input_value()), copied
+    context.close()

@@ -245,8 +245,8 @@ def test_the_page_says_what_the_clipboard_got(client, language):
     assert (
         body["data-share-copied-answer"]
         == {
-            "en": "Answer and link copied.",
-            "de": "Antwort und Link kopiert.",
+            "en": "Text and link copied.",
+            "de": "Text und Link kopiert.",
         }[language]
     )
 
