@@ -48,10 +48,13 @@ PAGES = {
         "again": "Das wurde mehrmals gesendet und nur einmal gespeichert.",
     },
 }
-# A note's date and time as the sheet's scripts write them: the month in words in English
-# ("Dec 6, 2026, 3:58 PM" or "6 Dec 2026, 15:58"), German's usual "06.12.2026, 15:58".
+# A note's date and time as the sheet's scripts write them, in the phone's own variant of the
+# page's language: the month in words in English, never "12/6/2026", which half the table reads
+# as 12 June ("6 Dec 2026, 15:58" on a British phone, "Dec 6, 2026, 3:58 PM" on an American
+# one), and German's usual "06.12.2026, 15:58".
 MONTH_IN_WORDS = {
-    "en": re.compile(r"([A-Z][a-z]{2} \d{1,2},|\d{1,2} [A-Z][a-z]{2}) \d{4}, \d{1,2}:\d{2}(?!:)"),
+    "en": re.compile(r"\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}(?!:)"),  # en-GB
+    "en-US": re.compile(r"\b[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M"),
     "de": re.compile(r"\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}(?!:)"),
 }
 STORED = """async (language) => {
@@ -222,11 +225,14 @@ def test_a_read_only_sheet_opened_before_shows_its_last_state_offline(
     expect(heading(page)).to_have_text(PAGES["de"]["offline"])
 
 
-def test_a_watch_link_opened_as_the_first_visit_is_kept_for_offline(live_server, content, phone):
+@pytest.mark.parametrize("locale", ["en", "en-US"])
+def test_a_watch_link_opened_as_the_first_visit_is_kept_for_offline(
+    live_server, content, phone, locale
+):
     """A new phone opens a shared watch link, and the signal goes: the sheet it opened is
     there, with its time, although the service worker only started with that visit."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
-    page = phone("en")
+    page = phone(locale)
     sheet = f"{live_server.url}/en/games/view/{game.view_secret}/"
     page.goto(sheet)
     poll(page, "async () => !!(await (await caches.open('kut-sheets')).match(location.href))")
@@ -234,8 +240,7 @@ def test_a_watch_link_opened_as_the_first_visit_is_kept_for_offline(live_server,
     page.goto(sheet)
     expect(page.get_by_text("Dila").first).to_be_visible()
     expect(page.locator("[data-offline-sheet]")).to_contain_text("Offline: this sheet as it was at")
-    # the month in words, never "12/6/2026", which half the table reads as 12 June
-    expect(page.locator("[data-offline-sheet]")).to_contain_text(MONTH_IN_WORDS["en"])
+    expect(page.locator("[data-offline-sheet]")).to_contain_text(MONTH_IN_WORDS[locale])
 
 
 # The words of each note on the sheet's state, as they were when the note was added.
@@ -249,18 +254,23 @@ NOTES_ADDED = """() => {
 
 
 @pytest.mark.parametrize(
-    ("language", "words"),
-    [("en", "Offline: this sheet as it was at"), ("de", "Offline: Stand dieses Spielblatts vom")],
+    ("locale", "words"),
+    [
+        ("en", "Offline: this sheet as it was at"),
+        ("en-US", "Offline: this sheet as it was at"),
+        ("de", "Offline: Stand dieses Spielblatts vom"),
+    ],
 )
 def test_an_open_edit_sheet_whose_polls_go_unanswered_says_since_when(
-    live_server, content, phone, settings, language, words
+    live_server, content, phone, settings, locale, words
 ):
     """Another phone records while this one has no signal: the sheet on screen cannot know. Once
     a poll goes unanswered it says since when it is as shown; the first answered poll, once
     the signal is back, brings the new round and takes the note away."""
     settings.GAME_POLL_SECONDS = 1
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
-    page = phone(language)
+    language = locale[:2]
+    page = phone(locale)
     page.goto(f"{live_server.url}/{language}/")
     wait_for_store(page, language)  # the service worker is in charge, as on a phone
     with translation.override(language):
@@ -271,7 +281,7 @@ def test_an_open_edit_sheet_whose_polls_go_unanswered_says_since_when(
     page.evaluate(NOTES_ADDED)
     page.context.set_offline(True)
     expect(note).to_contain_text(words)
-    expect(note).to_contain_text(MONTH_IN_WORDS[language])
+    expect(note).to_contain_text(MONTH_IN_WORDS[locale])
     expect(note).to_have_attribute("role", "status")
     # a screen reader hears a status whose words change, not one added with its words in it
     assert page.evaluate("window.kutNotesAdded") == [""]

@@ -20,8 +20,12 @@
   // is on the page: a status added with its words already in it is often not read out.
   var current = new Date();
   // The month in words, as sw.js writes the stored sheet's time: "12/6/2026" is 12 June to half
-  // the table.
+  // the table. In the phone's own variant of the page's language (en-GB: 7 Dec 2026, 07:15).
   var WHEN = { dateStyle: "medium", timeStyle: "short" };
+  function when(date) {
+    var language = document.documentElement.lang, own = navigator.language || "";
+    return date.toLocaleString(own.split("-")[0] === language ? [own, language] : language, WHEN);
+  }
   document.addEventListener("htmx:afterRequest", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status !== 200 && status !== 304) { return; }
@@ -38,7 +42,7 @@
     document.querySelector("main").prepend(note);
     setTimeout(function () {
       note.textContent = sheet.dataset.offlineNote.replace("%(time)s",
-        current.toLocaleString(document.documentElement.lang, WHEN));
+        when(current));
     }, 250);
   }
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {

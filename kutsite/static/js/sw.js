@@ -179,10 +179,13 @@ function keepSheet(request, response) {
 function storedSheet(request, list) {
   return caches.open(SHEETS).then(function (cache) { return cache.match(request.url); }).then(function (response) {
     if (!response) { return undefined; }
-    // The month in words: "12/6/2026" is 12 June to half the table.
-    var time = new Date(response.headers.get("X-Kut-Stored")).toLocaleString(list.language, {
-      dateStyle: "medium", timeStyle: "short"
-    });
+    // The month in words: "12/6/2026" is 12 June to half the table. In the phone's own variant
+    // of the page's language (en-GB: 7 Dec 2026, 07:15), as games/sheet.js writes it.
+    var own = navigator.language || "";
+    var time = new Date(response.headers.get("X-Kut-Stored")).toLocaleString(
+      own.split("-")[0] === list.language ? [own, list.language] : list.language,
+      { dateStyle: "medium", timeStyle: "short" }
+    );
     var note = list.stale.replace("%(time)s", time);
     return response.text().then(function (html) {
       var banner = '<p class="notice" role="status" data-offline-sheet>' + note.replace(/[&<>"]/g, function (c) {
