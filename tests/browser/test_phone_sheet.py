@@ -49,6 +49,25 @@ def in_first_screen(page, selector):
     )
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_contract_in_the_narrow_column_may_hyphenate_in_the_pages_language(
+    live_server, page, language
+):
+    """Round 20's contract ("…in gültigen Kombinationen…") in a column a quarter of a 360-px
+    phone wide: the browser may hyphenate it in the page's language, where it has that
+    language's hyphenation (phones do; Debian's Chromium does not, so here it breaks as before),
+    and it never widens the page."""
+    game = game_with_rounds()
+    page.set_viewport_size(SCREENS[0])
+    open_page(page, address(live_server, language, "games:sheet", game.edit_secret))
+    styles = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#sheet .contract'),
+             (e) => [getComputedStyle(e).hyphens, e.closest('[lang]').lang])"""
+    )
+    assert styles == [["auto", language]] * 20, styles
+    assert page.evaluate("[document.documentElement.scrollWidth, innerWidth]") == [360, 360]
+
+
 @pytest.mark.parametrize("team", [False, True], ids=["solo", "team"])
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("screen", SCREENS, ids=["360x640", "390x844"])
