@@ -479,3 +479,38 @@ def test_the_sheet_offers_print_and_says_it_updates_itself_only_where_scripts_ru
         else:
             expect(page.locator(selector)).to_be_hidden()
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "done", "said"),
+    [
+        ("en", "Round 1 is on the sheet.", "The sheet has changed. After 1 round, Ana leads"),
+        ("de", "Runde 1 steht auf dem Spielblatt.", "Das Spielblatt hat sich geändert. Nach"),
+    ],
+)
+def test_a_change_from_another_phone_shows_and_clears_this_phones_last_note(
+    live_server, page, settings, language, done, said
+):
+    """This phone recorded round 1 and shows it; another phone corrects it. The sheet takes the
+    new scores by itself, says on screen (not only to a screen reader) that it changed, and
+    drops "Round 1 is on the sheet.", which now reads as if this phone's entry stood."""
+    settings.GAME_POLL_SECONDS = 1
+    game = services.create_game(["Ana", "Ben", "Cem", "Dila"], team=False)
+    services.record_round(game, game.version, round_number=1, scores=(0, 70, 500, 50), query="")
+    game.refresh_from_db()
+    with translation.override(language):
+        sheet = reverse("games:sheet", args=[game.edit_secret])
+    page.goto(f"{live_server.url}{sheet}?done=recorded-scored-1-v{game.version}")
+    note = page.locator("[data-done]")
+    expect(note).to_have_text(done)
+    status = page.locator("[data-said]")
+    expect(status).to_have_class("visually-hidden")  # (a 1-px box: Playwright calls it visible)
+
+    services.edit_round(game, game.version, round_number=1, scores=(0, 70, 100, 50), query="")
+    expect(page.locator("tr[data-round='1'] td[data-player='3']")).to_have_attribute(
+        "data-score", "100"
+    )
+    expect(note).to_have_count(0)
+    expect(status).to_contain_text(said)
+    expect(status).not_to_have_class("visually-hidden")
+    assert status.bounding_box()["width"] > 200

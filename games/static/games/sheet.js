@@ -73,12 +73,18 @@
     };
   }
 
-  // A sheet that changed (another phone recorded or undid a round) is read out: that it
-  // changed, and the standing line as it is now.
+  // A sheet that changed (another phone recorded, corrected or undid a round) says so, read out
+  // and on screen: that it changed, and the standing line as it is now. What this phone did last
+  // (?done=…) is no longer what the sheet shows, so that note goes.
   function sayChanged() {
     var said = document.querySelector("[data-said]");
     var standing = document.querySelector("#sheet .standing__main");
-    if (said && standing) { said.textContent = said.dataset.said + " " + text(standing); }
+    var done = document.querySelector("[data-done]");
+    if (done) { done.remove(); }
+    if (said && standing) {
+      said.textContent = said.dataset.said + " " + text(standing);
+      said.classList.remove("visually-hidden");
+    }
   }
 
   function restoreAfterSwap() {
