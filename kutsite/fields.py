@@ -14,6 +14,7 @@ calculator set nothing on a field per request.
 """
 
 from collections.abc import Collection
+from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode
 
@@ -104,7 +105,9 @@ def printable(data: Any) -> Any:
 
 
 class QueryForm(forms.Form):
-    """A form read from the query string: bound only when the query holds one of its fields.
+    """A form read from the query string: bound only when the query holds one of its fields,
+    and not when it holds only fields in `presets` (a round page's `?round=7`): those only
+    choose, so the form opens with them chosen and no errors yet.
 
     It also answers while someone types (`kutsite.live`): `typing` names the fields that end in
     a tile typed halfway, `pending` says what such an answer waits for, and `quiet` which
@@ -112,11 +115,18 @@ class QueryForm(forms.Form):
     """
 
     typing: Collection[str] = frozenset()
+    presets: Collection[str] = frozenset()
 
     def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
         prefix = kwargs.get("prefix") or self.prefix
-        keys = (f"{prefix}-{name}" if prefix else name for name in self.base_fields)
-        if data is not None and not any(key in data for key in keys):
+        keys = {name: f"{prefix}-{name}" if prefix else name for name in self.base_fields}
+        given = [name for name, key in keys.items() if data is not None and key in data]
+        if not set(given) - set(self.presets):
+            chosen = {}
+            for name in given:
+                with suppress(ValidationError):  # none of its choices: the field's own initial
+                    chosen[name] = self.base_fields[name].clean(data[keys[name]])
+            kwargs["initial"] = {**chosen, **kwargs.get("initial", {})}
             data = None
         super().__init__(printable(data), *args, **kwargs)
 

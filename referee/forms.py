@@ -181,6 +181,8 @@ class CheckerForm(QueryForm):
 class MeldCheckForm(CheckerForm):
     """`?tiles=r12+r13+r1&indicator=b8&round=4`. Several melds are separated by `|`."""
 
+    presets = {"round"}  # a round page's link: `?round=4`
+
     indicator = _indicator("meld")
     tiles = _text(
         _("Tiles"),
@@ -272,6 +274,8 @@ class DiscardCheckForm(CheckerForm):
 class RackForm(CheckerForm):
     """`?indicator=b8&round=4&rack=r12+r13+r1+…&opened=1`: the rack helper's question."""
 
+    presets = {"round"}  # a round page's link: `?round=4`
+
     indicator = _indicator("rack")
     round = _round(
         lambda: contract_rounds().choices,
@@ -282,6 +286,7 @@ class RackForm(CheckerForm):
         ),
         required=False,
         empty_value=1,
+        initial=1,
     )
     rack = _text(
         _("Your rack"),
@@ -297,18 +302,6 @@ class RackForm(CheckerForm):
         required=False,
         widget=FlagInput(attrs={"value": "1"}),
     )
-
-    def __init__(self, data=None, **kwargs):
-        first = 1
-        if data is not None and not any(name in data for name in ("indicator", "rack", "opened")):
-            # A link from a round page (`?round=4`) only chooses the round: no errors yet.
-            wanted = data.get("round", "").strip()
-            # "²" is a digit, not a number; and Python refuses to read over 4,300 digits.
-            first = int(wanted) if wanted.isdecimal() and len(wanted) <= 3 else 1
-            first = first if first in contract_rounds().by_number else 1
-            data = None
-        super().__init__(data, **kwargs)
-        self.initial = {"round": first, **self.initial}
 
     def clean_rack(self):
         tiles = self.parse("rack", parse_tiles, self.cleaned_data["rack"])

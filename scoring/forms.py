@@ -251,6 +251,8 @@ class FlagField(BooleanField):
 class CalculatorForm(QueryForm):
     """The calculator's input, read field by field; the engine scores the round in `clean`."""
 
+    presets = {"round"}  # a round page's link: `?round=4`
+
     indicator = IndicatorField()
     # The content's rounds in the active language, read when the field is validated; the
     # same message for a missing round and for one that is none of them.

@@ -1,12 +1,14 @@
 """The checkers' forms share their fields (kutsite.fields.Shared): drawing and validating a
 form must leave every field as it was, or one visitor's answer would reach the next."""
 
+import re
+
 import pytest
 
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm
 from tests.fields import field_state
 
-from .helpers import CHECK, DISCARD, RACK, find_all
+from .helpers import CHECK, DISCARD, RACK
 
 pytestmark = pytest.mark.django_db
 
@@ -55,16 +57,37 @@ def test_every_form_shares_the_fields_and_no_page_changes_them(client, checker, 
     assert {name: field_state(f) for name, f in form_class.base_fields.items()} == before
 
 
-def test_a_round_chosen_by_one_link_is_not_chosen_for_the_next_visitor(client):
-    """The rack helper's round from a link (`?round=4`) is that form's starting value, not a
-    change to the shared field: the next visitor opens on round 1 again."""
+SELECTED = re.compile(r'<option(?:\s+value="(\d*)")? selected>(\d*)')
 
-    def chosen(params):
-        html = client.get(RACK["en"], params).content.decode()
-        return [o["value"] for o in find_all(html, value=True) if "selected" in o.attrs]
 
-    assert chosen({"round": "4"}) == ["4"]
-    assert chosen({"n": "1"}) == ["1"]
-    assert chosen({"round": "9" * 5000}) == ["1"]  # more digits than Python reads: no 500
-    assert RackForm({"round": "9"}).initial == {"round": 9}
-    assert RackForm().initial == {"round": 1}
+@pytest.mark.parametrize(
+    ("page", "bare"),
+    [
+        ("/en/referee/rack/", ["1"]),
+        ("/de/schiedsrichter/pruefen/", [""]),
+        ("/en/calculator/", ["1"]),
+    ],
+)
+def test_a_round_pages_link_chooses_the_round_without_errors_for_that_visitor_only(
+    client, page, bare
+):
+    """A round page's link (`?round=7`) opens the rack helper, the meld check or the calculator
+    with that round chosen and nothing marked wrong yet: only the round is given. It is that
+    form's starting value, not a change to the shared field: the next visitor opens as ever."""
+
+    def opened(params):
+        response = client.get(page, params)
+        assert response.status_code == 200
+        html = response.content.decode()
+        chosen = [value or text for value, text in SELECTED.findall(html)]
+        return chosen, 'data-error="' in html
+
+    assert opened({"round": "7"}) == (["7"], False)
+    assert opened({}) == (bare, False)
+    assert opened({"n": "1"}) == (bare, False)
+    # no round of the list (more digits than Python reads too): the form's own start, no 500
+    assert opened({"round": "9" * 5000}) == (bare, False)
+    assert opened({"round": "<b>7"}) == (bare, False)
+    assert opened({"round": " 7 "}) == (["7"], False)
+    # with anything else in the query it is a question, which says what is missing
+    assert opened({"round": "7", "indicator": ""}) == (["7"], True)

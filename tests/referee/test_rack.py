@@ -249,7 +249,8 @@ def test_the_round_defaults_to_1(client):
 
 @pytest.mark.parametrize(
     ("wanted", "selected"),
-    [("4", "4"), ("20", "20"), ("21", "1"), ("0", "1"), ("²", "1"), ("٣", "3"), ("x", "1")],
+    # (the round field's own reading: "٣", an Arabic-Indic 3, is no choice of it)
+    [("4", "4"), ("20", "20"), ("21", "1"), ("0", "1"), ("²", "1"), ("٣", "1"), ("x", "1")],
 )
 def test_a_link_that_only_chooses_the_round_opens_the_helper_on_it(client, wanted, selected):
     response, html = page(client, rack_url(round=wanted))

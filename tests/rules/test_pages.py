@@ -197,6 +197,24 @@ def test_round_page_shows_contract_tiles_example_and_neighbours(client):
     assert title(html).startswith("Runde 12: eine Reihe aus fünf Steinen")
 
 
+@pytest.mark.parametrize(("language", "number"), [("en", 7), ("de", 12), ("en", 20)])
+def test_a_round_page_opens_the_rack_helper_meld_check_and_calculator_on_its_round(
+    client, language, number
+):
+    """Three ways on from a round: each tool opens with that round chosen (the selected
+    option's value, or the calculator's number) and nothing marked wrong, as nothing is asked."""
+    with translation.override(language):
+        page = reverse("rules:round", args=[number])
+        tools = [reverse(name) for name in ("referee:rack", "referee:check", "scoring:calculator")]
+    links = re.findall(r'<li><a href="([^"]+)">', get(client, page).split('class="round-tools"')[1])
+    assert links == [f"{tool}?round={number}" for tool in tools]
+    for link in links:
+        html = get(client, link)
+        chosen = re.findall(r'<option(?:\s+value="(\d*)")? selected>(\d*)', html)
+        assert [value or text for value, text in chosen] == [str(number)], link
+        assert 'data-error="' not in html, link
+
+
 def test_first_and_last_round_have_one_neighbour(client):
     first, last = get(client, "/en/rounds/1/"), get(client, "/en/rounds/20/")
     assert 'rel="prev"' not in first and 'rel="next" href="/en/rounds/2/"' in first
