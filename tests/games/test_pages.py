@@ -432,7 +432,8 @@ LONGEST_NAMES = (
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_record_and_correct_pages_stay_within_the_page_budget(client, language):
-    """≤ 40 KB of our own HTML + CSS + JS: the record page of a fresh game, and the page that
+    """≤ 40 KB of our own HTML + CSS + JS: the record page of a fresh game and of one whose
+    first round was dealt again three times (its hint on the pile box), and the page that
     corrects round 20 of a whole game, at a team table with the longest names, empty and with
     the scored result of the fullest round (three full racks). They load the record page's own
     script and styles only, not the sheet's (games.css comes where the page shows the sheet: a
@@ -441,12 +442,16 @@ def test_record_and_correct_pages_stay_within_the_page_budget(client, language):
     from tests.referee.test_budget import FULLEST_ROUND
 
     fresh = services.create_game(LONGEST_NAMES, team=True)
+    redealt = services.create_game(LONGEST_NAMES, team=True)
+    for version in (1, 2, 3):
+        services.record_redeal(redealt, version, round_number=1)
     full = services.create_game(LONGEST_NAMES, team=True)
     for n in range(1, 21):
         add_scored(full, n, (1000, 1250, 0, 10 * n))
     with translation.override(language):
         urls = [
             reverse("games:record", args=[fresh.edit_secret]),
+            reverse("games:record", args=[redealt.edit_secret]),
             reverse("games:edit_round", args=[full.edit_secret, 20]),
         ]
     scored = urlencode({key: value for key, value in FULLEST_ROUND.items() if key != "round"})

@@ -346,6 +346,25 @@ def test_pile_ran_out_is_only_scored_after_three_redeals(client, game):
     assert entry.scores[0] != 0  # nobody ended the round: nobody scores 0
 
 
+@pytest.mark.parametrize(
+    ("language", "hint"),
+    [("en", "if someone ended the round, untick it."), ("de", "entferne das Häkchen.")],
+)
+def test_E2_after_three_redeals_the_record_page_says_when_to_untick_the_pile_box(
+    client, game, language, hint
+):
+    """The box comes ticked, and the empty page says what to do if someone went out instead.
+    A page that already holds an entry (a reload, an answer to a save) has no room for the hint
+    within the page budget; its error then names the box (FINISHER_WHEN_EXHAUSTED)."""
+    for version in (1, 2, 3):
+        services.record_redeal(game, version, round_number=1)
+    record = urls(game, language)["record"]
+    html = client.get(record).content.decode()
+    assert input_attrs(html, "exhausted")["checked"]
+    assert hint in html
+    assert hint not in client.get(record, calculator_data(1)).content.decode()
+
+
 def test_csrf_is_required_for_every_write(game):
     client = Client(enforce_csrf_checks=True)
     u = urls(game)
