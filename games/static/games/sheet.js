@@ -73,16 +73,19 @@
     };
   }
 
-  // A sheet that changed (another phone recorded, corrected or undid a round) says so, read out
-  // and on screen: that it changed, and the standing line as it is now. What this phone did last
-  // (?done=…) is no longer what the sheet shows, so that note goes.
+  // A sheet that changed (another phone recorded, corrected or undid a round) says so, on screen
+  // and read out, with the standing line as it is now (read out only: it is on screen just
+  // below). What this phone did last (?done=…) is no longer what the sheet shows: that note goes.
   function sayChanged() {
     var said = document.querySelector("[data-said]");
     var standing = document.querySelector("#sheet .standing__main");
     var done = document.querySelector("[data-done]");
     if (done) { done.remove(); }
     if (said && standing) {
-      said.textContent = said.dataset.said + " " + text(standing);
+      said.textContent = said.dataset.said + " ";
+      said.append(Object.assign(document.createElement("span"), {
+        className: "visually-hidden", textContent: text(standing)
+      }));
       said.classList.remove("visually-hidden");
     }
   }
