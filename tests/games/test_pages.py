@@ -466,6 +466,34 @@ def test_record_and_correct_pages_stay_within_the_page_budget(client, language):
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+def test_the_record_and_edit_pages_of_every_round_stay_within_the_page_budget(client, language):
+    """Round by round, as a game goes: the page that records the round and, once it is on the
+    sheet, the page that corrects it, at a team table with the longest names and with the scored
+    result of the fullest round. The round's contract is the part that changes (in German,
+    round 18's is the longest, 50 bytes over round 1's)."""
+    from games import services
+    from tests.referee.test_budget import FULLEST_ROUND
+
+    game = services.create_game(LONGEST_NAMES, team=True)
+    scored = urlencode({key: value for key, value in FULLEST_ROUND.items() if key != "round"})
+    with translation.override(language):
+        url = reverse("games:record", args=[game.edit_secret])
+    for number in range(1, 21):
+        html = client.get(f"{url}?{scored}").content
+        assert f'data-round-fixed="{number}"'.encode() in html
+        assert b'class="calc-working' in html
+        total = own_bytes(html)
+        assert total <= OWN_BYTES, (number, total)
+        add_scored(game, number, (1000, 1250, 0, 10 * number))
+        with translation.override(language):
+            edit = reverse("games:edit_round", args=[game.edit_secret, number])
+        html = client.get(f"{edit}?{scored}").content
+        assert b'class="calc-working' in html
+        total = own_bytes(html)
+        assert total <= OWN_BYTES, (number, "edit", total)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_a_page_for_deciding_where_an_entry_goes_stays_within_the_page_budget(client, language):
     """≤ 40 KB of our own HTML + CSS + JS: the page that keeps an entry for a round another
     phone recorded meanwhile (as after a conflict), at a team table with the longest names,
