@@ -126,7 +126,7 @@ class QueryForm(forms.Form):
             for name in given:
                 with suppress(ValidationError):  # none of its choices: the field's own initial
                     chosen[name] = self.base_fields[name].clean(data[keys[name]])
-            kwargs["initial"] = {**chosen, **kwargs.get("initial", {})}
+            kwargs["initial"] = {**chosen, **(kwargs.get("initial") or {})}
             data = None
         super().__init__(printable(data), *args, **kwargs)
 

@@ -489,6 +489,7 @@ def test_the_record_and_edit_pages_of_every_round_stay_within_the_page_budget(cl
             edit = reverse("games:edit_round", args=[game.edit_secret, number])
         html = client.get(f"{edit}?{scored}").content
         assert b'class="calc-working' in html
+        assert b'property="og:url"' not in html  # its own address: a preview has it anyway
         total = own_bytes(html)
         assert total <= OWN_BYTES, (number, "edit", total)
 

@@ -1,5 +1,6 @@
 """Shared helpers for the referee tests: URLs and a small reader for the page's markers."""
 
+import re
 from html.parser import HTMLParser
 from urllib.parse import urlencode
 
@@ -110,3 +111,12 @@ def find(html, **attrs):
     found = find_all(html, **attrs)
     assert len(found) == 1, f"expected one element with {attrs}, found {len(found)}"
     return found[0]
+
+
+_SELECTED = re.compile(r'<option(?:\s+value="(\d*)")? selected>(\d*)')
+
+
+def selected_rounds(html: str) -> list[str]:
+    """The selected options of a page's round choices: by value, or by text where the option
+    has none (the calculator's, to keep its page light)."""
+    return [value or text for value, text in _SELECTED.findall(html)]

@@ -1,14 +1,12 @@
 """The checkers' forms share their fields (kutsite.fields.Shared): drawing and validating a
 form must leave every field as it was, or one visitor's answer would reach the next."""
 
-import re
-
 import pytest
 
 from referee.forms import DiscardCheckForm, MeldCheckForm, RackForm
 from tests.fields import field_state
 
-from .helpers import CHECK, DISCARD, RACK
+from .helpers import CHECK, DISCARD, RACK, selected_rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -57,9 +55,6 @@ def test_every_form_shares_the_fields_and_no_page_changes_them(client, checker, 
     assert {name: field_state(f) for name, f in form_class.base_fields.items()} == before
 
 
-SELECTED = re.compile(r'<option(?:\s+value="(\d*)")? selected>(\d*)')
-
-
 @pytest.mark.parametrize(
     ("page", "bare"),
     [
@@ -79,8 +74,7 @@ def test_a_round_pages_link_chooses_the_round_without_errors_for_that_visitor_on
         response = client.get(page, params)
         assert response.status_code == 200
         html = response.content.decode()
-        chosen = [value or text for value, text in SELECTED.findall(html)]
-        return chosen, 'data-error="' in html
+        return selected_rounds(html), 'data-error="' in html
 
     assert opened({"round": "7"}) == (["7"], False)
     assert opened({}) == (bare, False)
@@ -91,3 +85,15 @@ def test_a_round_pages_link_chooses_the_round_without_errors_for_that_visitor_on
     assert opened({"round": " 7 "}) == (["7"], False)
     # with anything else in the query it is a question, which says what is missing
     assert opened({"round": "7", "indicator": ""}) == (["7"], True)
+
+
+def test_a_preset_is_the_forms_initial_beside_the_callers_own():
+    """A round chosen by a link becomes the form's initial; a caller's own initial (or None, as
+    Django's forms allow) is kept beside it and wins where both name a field."""
+    assert RackForm({"round": "7"}).initial == {"round": 7}
+    assert RackForm({"round": "7"}, initial=None).initial == {"round": 7}
+    assert RackForm({"round": "7"}, initial={"round": 3, "rack": "r1"}).initial == {
+        "round": 3,
+        "rack": "r1",
+    }
+    assert RackForm({"round": "7", "rack": ""}).is_bound
