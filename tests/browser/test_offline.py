@@ -292,6 +292,27 @@ def test_an_open_edit_sheet_whose_polls_go_unanswered_says_since_when(
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+def test_a_link_followed_offline_gets_the_offline_page_without_talk_of_entries(
+    live_server, content, phone, language
+):
+    """"Record round 1" on the edit sheet is a link: offline it leads to the offline page,
+    which says nothing of entries still being there, since none were made (a checker's or the
+    calculator's answer, asked with its entries in the address, keeps that line)."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone(language)
+    page.goto(f"{live_server.url}/{language}/")
+    wait_for_store(page, language)
+    with translation.override(language):
+        page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
+    page.context.set_offline(True)
+    page.locator("#record-round").click()
+    expect(heading(page)).to_have_text(PAGES[language]["offline"])
+    expect(page.locator("[data-retry]")).to_be_visible()
+    expect(page.locator("[data-kept]")).to_be_hidden()
+    expect(page.locator("[data-sent]")).to_be_hidden()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_the_site_is_installable_with_its_manifest_and_icons(
     live_server, content, browser_type, browser_type_launch_args, tmp_path, language
 ):

@@ -105,6 +105,8 @@ function fromStore(request) {
 // that could not be sent, "Try again" goes back to the form's page, whose address holds what
 // was entered (reloading the form's own address would ask for an empty form), and the page
 // says that the form may have arrived: only the answer may have been lost on the way back.
+// A link followed (no query, like "Record round 7") carried no entries: the page says nothing
+// of them.
 function offlinePage(request, back) {
   var order = [switchingTo(request.url) || languageOf(request.url)].concat(LANGUAGES);
   function find(i) {
@@ -114,17 +116,17 @@ function offlinePage(request, back) {
     });
   }
   var sent = request.method !== "GET";
+  var typed = sent || new URL(request.url).search !== "";
   var here = back && new URL(back).origin === self.location.origin;
   return find(0).then(function (response) {
-    if (!response || !(sent || here)) { return response; }
+    if (!response || (typed && !sent && !here)) { return response; }
     return response.text().then(function (html) {
       if (here) {
         var href = back.replace(/[&<>"]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
         html = html.replace('href="" data-retry', 'href="' + href + '" data-retry');
       }
-      if (sent) {
-        html = html.replace("<p data-kept>", "<p data-kept hidden>").replace("<p data-sent hidden>", "<p data-sent>");
-      }
+      if (sent || !typed) { html = html.replace("<p data-kept>", "<p data-kept hidden>"); }
+      if (sent) { html = html.replace("<p data-sent hidden>", "<p data-sent>"); }
       return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     });
   });
