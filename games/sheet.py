@@ -88,7 +88,7 @@ def next_seq(lines: Sequence[Line]) -> int:
     return max((line.seq for line in lines), default=0) + 1
 
 
-def progress(lines: Iterable[Line]) -> Progress:
+def progress(lines: Sequence[Line]) -> Progress:
     """The next round is the first round not scored; redeals count since its last score."""
     scored = {line.round for line in lines if line.kind is Kind.SCORED}
     next_round = next((n for n in range(1, ROUND_COUNT + 1) if n not in scored), None)

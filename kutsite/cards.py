@@ -306,13 +306,7 @@ def _png(image: Image.Image) -> bytes:
 
 def card_png(spec: CardSpec) -> bytes:
     """The card's PNG: from the cache, or drawn now and cached under its digest."""
-    store = caches["default"]
-    key = CACHE_PREFIX + spec.digest
-    png = store.get(key)
-    if png is None:
-        png = render_card(spec)
-        store.set(key, png, None)
-    return png
+    return caches["default"].get_or_set(CACHE_PREFIX + spec.digest, lambda: render_card(spec), None)
 
 
 def answer_links(request: HttpRequest, query: str) -> dict[str, str]:

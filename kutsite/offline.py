@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from functools import lru_cache
 
@@ -113,9 +112,10 @@ def manifest(request):
         "background_color": LIGHT_BG,
         "icons": [{**icon, "src": static(icon["src"])} for icon in ICONS],
     }
-    return HttpResponse(
-        json.dumps(data, ensure_ascii=False, indent=1),
+    return JsonResponse(
+        data,
         content_type="application/manifest+json; charset=utf-8",
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
     )
 
 

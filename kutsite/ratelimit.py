@@ -56,7 +56,7 @@ def take(scope: str, request) -> tuple[str, int | None]:
     except ValueError:  # evicted or expired between add and incr (or Redis away)
         cache.set(key, used := 1, timeout=seconds + 1)
     if used > count:
-        return key, seconds - now % seconds or seconds
+        return key, seconds - now % seconds
     return key, None
 
 
