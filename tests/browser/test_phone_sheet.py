@@ -434,3 +434,43 @@ def test_zoomed_in_the_names_stay_readable_and_the_scores_grow(live_server, page
         assert page.evaluate("document.documentElement.scrollWidth") == width
     # on screen, the zoomed page's 180 CSS px are the phone's 360: twice the size is the same
     assert sizes[180] * 2 > sizes[360] * 1.5, sizes
+
+
+# Where each action starts on the whole page, then, for each question to confirm, where the
+# actions up to it start while its words have not come yet and nothing after it has (a page
+# arriving in parts has begun that <summary> and stopped).
+ACTIONS_ARRIVING = """() => {
+  const actions = Array.from(document.querySelectorAll(".sheet-actions > *"));
+  const corners = (list) => list.map((e) => {
+    const box = e.getBoundingClientRect();
+    return [box.x, box.y];
+  });
+  const whole = corners(actions), early = [];
+  actions.forEach((action, i) => {
+    if (!action.matches(".confirm")) { return; }
+    const summary = action.querySelector("summary"), words = Array.from(summary.childNodes);
+    const later = actions.slice(i + 1);
+    summary.replaceChildren();
+    later.forEach((e) => e.remove());
+    early.push(corners(actions.slice(0, i + 1)));
+    summary.append(...words);
+    action.parentNode.append(...later);
+  });
+  return [whole, early];
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("screen", SCREENS, ids=["360x640", "390x844"])
+def test_the_sheets_actions_keep_their_places_while_their_words_arrive(
+    live_server, page, language, screen
+):
+    """ "Pile ran out in round 4: deal again" took the room beside "Record round 4" while its
+    words were still on their way, then moved under it once they came: each question that
+    asks to confirm is a row of its own from the start."""
+    page.set_viewport_size(screen)
+    game = game_with_rounds()
+    open_page(page, address(live_server, language, "games:sheet", game.edit_secret))
+    whole, early = page.evaluate(ACTIONS_ARRIVING)
+    assert len(whole) == 3 and len(early) == 2, (whole, early)  # record, redeal, undo
+    assert early == [whole[:2], whole]
