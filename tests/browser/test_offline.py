@@ -295,7 +295,7 @@ def test_an_open_edit_sheet_whose_polls_go_unanswered_says_since_when(
 def test_a_link_followed_offline_gets_the_offline_page_without_talk_of_entries(
     live_server, content, phone, language
 ):
-    """"Record round 1" on the edit sheet is a link: offline it leads to the offline page,
+    """The edit sheet's "Record round 1" is a link: offline it leads to the offline page,
     which says nothing of entries still being there, since none were made (a checker's or the
     calculator's answer, asked with its entries in the address, keeps that line)."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)

@@ -465,9 +465,9 @@ ACTIONS_ARRIVING = """() => {
 def test_the_sheets_actions_keep_their_places_while_their_words_arrive(
     live_server, page, language, screen
 ):
-    """ "Pile ran out in round 4: deal again" took the room beside "Record round 4" while its
-    words were still on their way, then moved under it once they came: each question that
-    asks to confirm is a row of its own from the start."""
+    """The question "Pile ran out in round 4: deal again" took the room beside "Record round 4"
+    while its words were still on their way, then moved under it once they came: each question
+    that asks to confirm is a row of its own from the start."""
     page.set_viewport_size(screen)
     game = game_with_rounds()
     open_page(page, address(live_server, language, "games:sheet", game.edit_secret))
