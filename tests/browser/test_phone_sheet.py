@@ -474,3 +474,17 @@ def test_the_sheets_actions_keep_their_places_while_their_words_arrive(
     whole, early = page.evaluate(ACTIONS_ARRIVING)
     assert len(whole) == 3 and len(early) == 2, (whole, early)  # record, redeal, undo
     assert early == [whole[:2], whole]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_record_pages_fixed_round_sits_beside_the_indicator_on_a_360_px_phone(
+    live_server, page, language
+):
+    """The calculator's round list takes a set width (it arrives last); the record page's round
+    is a few words fixed by the sheet, and stays beside the indicator in German too."""
+    page.set_viewport_size(SCREENS[0])
+    game = game_with_rounds()
+    open_page(page, address(live_server, language, "games:record", game.edit_secret))
+    indicator = page.locator("#id_indicator").locator("xpath=..").bounding_box()
+    fixed = page.locator(".calc-round__fixed").bounding_box()
+    assert fixed["y"] == indicator["y"] and fixed["x"] > indicator["x"], (indicator, fixed)
