@@ -34,7 +34,7 @@ from rules.models import Round
 LIGHT_BG = "#fbfaf7"
 
 # Every static file the stored pages use (a test holds this list to the pages), and what a
-# read-only game sheet kept offline needs to look like itself.
+# read-only game sheet or an edit sheet's record page kept offline needs to work as itself.
 STATIC_FILES = [
     "css/site.css",
     "js/site.js",
@@ -46,6 +46,11 @@ STATIC_FILES = [
     "games/sheet.js",
     "games/mine.js",
     "games/my-games.js",
+    "games/entry.js",
+    "css/picker.css",
+    "js/picker.js",
+    "scoring/scoring.css",
+    "scoring/calculator.js",
     "icons/favicon.svg",
     "icons/favicon.png",
     "icons/touch-icon.png",

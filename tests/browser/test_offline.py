@@ -295,17 +295,18 @@ def test_an_open_edit_sheet_whose_polls_go_unanswered_says_since_when(
 def test_a_link_followed_offline_gets_the_offline_page_without_talk_of_entries(
     live_server, content, phone, language
 ):
-    """The edit sheet's "Record round 1" is a link: offline it leads to the offline page,
-    which says nothing of entries still being there, since none were made (a checker's or the
-    calculator's answer, asked with its entries in the address, keeps that line)."""
+    """The edit sheet's link to correct round 1 is a link: offline it leads to the offline
+    page, which says nothing of entries still being there, since none were made (a checker's or
+    the calculator's answer, asked with its entries in the address, keeps that line)."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    services.record_round(game, game.version, round_number=1, scores=(0, 1, 2, 3), query="")
     page = phone(language)
     page.goto(f"{live_server.url}/{language}/")
     wait_for_store(page, language)
     with translation.override(language):
         page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
     page.context.set_offline(True)
-    page.locator("#record-round").click()
+    page.locator("#edit-round-1").click()
     expect(heading(page)).to_have_text(PAGES[language]["offline"])
     expect(page.locator("[data-retry]")).to_be_visible()
     expect(page.locator("[data-kept]")).to_be_hidden()
@@ -406,6 +407,70 @@ def test_a_round_saved_offline_is_kept_and_sent_once_when_the_signal_is_back(
     expect(notice).to_be_hidden()
     expect(page.locator("#id_rack4")).to_have_value("")
     assert len(entries(game)) == 1
+
+
+KEPT_RECORD_PAGE = """async (url) => {
+  const kept = await caches.match(url);
+  const version = kept && /name="version" value="(\\d+)"/.exec(await kept.text());
+  return version ? Number(version[1]) : null;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_record_round_opens_from_the_edit_sheet_with_no_signal_and_is_sent_when_it_is_back(
+    live_server, content, phone, language
+):
+    """The signal goes while the edit sheet is open: "Record round 1" still opens the record
+    page (kept by the service worker when the sheet loaded), the round entered there stays on
+    the phone, and it reaches the sheet once the signal is back."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    words = PAGES[language]
+    page = phone(language)
+    page.goto(f"{live_server.url}/{language}/")
+    wait_for_store(page, language)
+    with translation.override(language):
+        page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
+    url = live_server.url + record_url(game, language)
+    poll(page, KEPT_RECORD_PAGE, url, until=lambda version: version == game.version)
+
+    page.context.set_offline(True)
+    page.locator("#record-round").click()
+    expect(page.locator("h1")).to_contain_text("1")
+    assert page.url == url
+    fill_round_one(page)
+    page.get_by_role("button", name=words["save"]).click()
+    expect(page.locator("[data-offline-entry]")).to_contain_text(words["kept"])
+    assert entries(game) == []
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-done]")).to_contain_text(words["done"])
+    assert [(e.round, e.kind, e.score4) for e in entries(game)] == [(1, "scored", 195)]
+
+
+def test_the_kept_record_page_follows_the_sheet_and_never_opens_empty_for_an_entry(
+    live_server, content, phone, settings
+):
+    """Another phone records round 1 while this one shows the sheet: the kept record page is
+    asked for again and is round 2's. With no signal, the record page's address holding an
+    entry (where "Try again" leads) gets the offline page, not the kept page without it."""
+    settings.GAME_POLL_SECONDS = 1
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone("en")
+    page.goto(f"{live_server.url}/en/")
+    wait_for_store(page, "en")
+    page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
+    url = live_server.url + record_url(game, "en")
+    poll(page, KEPT_RECORD_PAGE, url, until=lambda version: version == game.version)
+    services.record_round(game, game.version, round_number=1, scores=(0, 1, 2, 3), query="")
+    game.refresh_from_db()
+    expect(page.locator("#record-round")).to_contain_text("2")
+    poll(page, KEPT_RECORD_PAGE, url, until=lambda version: version == game.version)
+
+    page.context.set_offline(True)
+    page.goto(url + "?indicator=r4&round=2&name1=Ana&state1=finished")
+    expect(heading(page)).to_have_text(PAGES["en"]["offline"])
+    page.goto(url)
+    expect(page.locator("h1")).to_contain_text("2")
 
 
 def test_a_change_made_after_a_round_was_kept_goes_with_it(live_server, content, phone):

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 from PIL import Image
 
+from games import services
 from kutsite import content
 from kutsite.storage import minified
 from referee.models import Ruling
@@ -165,3 +166,16 @@ def test_every_file_a_stored_page_uses_is_stored_too(client, language):
         used = re.findall(r'<(?:link|script)[^>]* (?:href|src)="(/static/[^"]+)"', html)
         assert used, url
         assert set(used) <= urls, (url, set(used) - urls)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_file_a_kept_record_page_uses_is_stored_too(client, language):
+    """The edit sheet has the worker keep the page that records its next round (games/sheet.js):
+    opened with no signal, it needs its scripts and styles from the store."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    urls = set(client.get(f"/{language}/offline/store.json").json()["urls"])
+    with translation.override(language):
+        html = client.get(reverse("games:record", args=[game.edit_secret])).content.decode()
+    used = re.findall(r'<(?:link|script)[^>]* (?:href|src)="(/static/[^"]+)"', html)
+    assert "/static/games/entry.js" in used
+    assert set(used) <= urls, set(used) - urls

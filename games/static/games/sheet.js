@@ -11,7 +11,18 @@
     }
     keepAcrossSwap(event.detail.target);
   });
-  document.addEventListener("htmx:afterSwap", restoreAfterSwap);
+  document.addEventListener("htmx:afterSwap", function () {
+    restoreAfterSwap();
+    keepRecordPage();
+  });
+
+  // The page that records the next round is kept on this phone (sw.js), so that it opens with
+  // no signal; asked for again whenever the sheet changes, so that it is never a round behind.
+  function keepRecordPage() {
+    var link = document.getElementById("record-round");
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (link && worker) { worker.postMessage({ keep: link.href }); }
+  }
 
   // A sheet shown from this phone's store (sw.js) carries a note with the time it was kept.
   // Once a poll is answered, changed (200) or not (304), the sheet is current: the note goes.
@@ -126,6 +137,7 @@
 
   // (the Print button shows itself where scripts run: games.css)
   document.addEventListener("DOMContentLoaded", function () {
+    keepRecordPage();
     // What a write did (?done=…) is news once: the address left in the bar, to be copied and
     // sent on, is the sheet's own.
     if (document.querySelector("[data-done]") && /[?&]done=/.test(location.search)) {

@@ -9,7 +9,8 @@
 // - Pages: network first, with a short timeout; then the store; then the branded offline page
 //   of the page's language (or another stored one). Static files: the store first (their names change with each deploy).
 // - Read-only game sheets opened before are kept in "kut-sheets" and shown offline with a note
-//   giving the time they were last loaded.
+//   giving the time they were last loaded. So is the page that records an open edit sheet's next
+//   round, which the sheet asks for (games/sheet.js): "Record round 7" opens with no signal too.
 "use strict";
 
 var PREFIX = "kut-";
@@ -94,10 +95,13 @@ function retire(language, current) {
 }
 
 // A shared link often carries a query of its own (?fbclid=…, ?utm_source=…): the stored page
-// without it is the same page. (Only the rules are stored; no checker answer is.)
+// without it is the same page. (Only the rules are stored; no checker answer is.) Not so a kept
+// record page (X-Kut-Stored): its address with entries in the query would open it empty.
 function fromStore(request) {
   return caches.match(request, { ignoreVary: true }).then(function (response) {
-    return response || caches.match(request, { ignoreVary: true, ignoreSearch: true });
+    return response || caches.match(request, { ignoreVary: true, ignoreSearch: true }).then(function (found) {
+      return found && !found.headers.has("X-Kut-Stored") ? found : undefined;
+    });
   });
 }
 
@@ -258,6 +262,18 @@ function refresh(request, response) {
     });
   });
 }
+
+// The edit sheet on screen names the page that records its next round, on loading and each
+// time the sheet changes: kept in place of the copy before, as fresh as the sheet. A round
+// entered there with no signal is kept on the phone and sent later (games/entry.js); had the
+// sheet changed meanwhile, the server refuses it as with any stale form, and the page says so.
+self.addEventListener("message", function (event) {
+  var url = new URL(String(event.data && event.data.keep), self.location.origin);
+  if (url.origin !== self.location.origin) { return; }
+  event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
+    return response.ok && !response.redirected ? keepSheet(new Request(url.href), response) : null;
+  }).catch(function () { return null; }));
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
