@@ -268,7 +268,8 @@ function refresh(request, response) {
 // entered there with no signal is kept on the phone and sent later (games/entry.js); had the
 // sheet changed meanwhile, the server refuses it as with any stale form, and the page says so.
 self.addEventListener("message", function (event) {
-  var url = new URL(String(event.data && event.data.keep), self.location.origin);
+  if (!event.data || typeof event.data.keep !== "string") { return; }
+  var url = new URL(event.data.keep, self.location.origin);
   if (url.origin !== self.location.origin) { return; }
   event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
     return response.ok && !response.redirected ? keepSheet(new Request(url.href), response) : null;
