@@ -23,7 +23,6 @@ from rules.wording import contract_text, tile_count_text
 CONTRACT_FIELDS = ("groups", "group_size", "runs", "run_size", "pairs", "is_final")
 LIST_FIELDS = {
     ReasonCode.EXAMPLE_REJECTED: "example",
-    ReasonCode.FINAL_EXAMPLE_NOT_A_RACK: "example",
     ReasonCode.FINAL_ROUND_NOT_LAST: "is_final",
     ReasonCode.NO_FINAL_ROUND: "is_final",
 }

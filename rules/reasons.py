@@ -101,6 +101,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.NUMBER_OUT_OF_RANGE: _("“%(token)s” is not a tile: the numbers run from 1 to 13."),
     R.EMPTY_MELD: _("Meld %(meld)s is empty: remove the extra “|”."),
     R.NOT_ONE_TILE: _("The indicator is exactly one tile; you entered %(count)s."),
+    R.FINAL_RACK_TOO_SHORT: _(
+        "Nobody melds before the last round ends, so every rack holds at least %(least)s tiles "
+        "then; you entered %(count)s."
+    ),
     R.FALSE_JOKER_INDICATOR: _("The indicator is always a numbered tile, never a false joker."),
     R.OKEY_INDICATOR: _("Enter the indicator as the tile itself (as in b8), not as “ok”."),
     R.TOO_MANY_COPIES: _(
@@ -244,10 +248,6 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.EXAMPLE_REJECTED: _(
         "The example of round %(round)s does not meet its own contract. The checker says: "
         "%(verdict)s"
-    ),
-    R.FINAL_EXAMPLE_NOT_A_RACK: _(
-        "The example of round %(round)s shows the whole rack going down at once: give at least "
-        "%(least)s tiles, not %(count)s."
     ),
     R.NO_ROUNDS: _("The round list is empty."),
     R.ROUND_NUMBERS_NOT_CONSECUTIVE: _(

@@ -160,9 +160,19 @@ def check_opening(
 ) -> OpeningVerdict:
     """Does this opening meld meet the contract (C2)? Every meld valid, exactly the contract's
     melds, each exactly the contract's length. For the final round this is
-    `check_all_at_once` (C4)."""
+    `check_all_at_once` (C4), for at least the 14 tiles of a rack: nobody has melded before."""
     if contract.is_final:
-        return check_all_at_once(melds, indicator)
+        verdict = check_all_at_once(melds, indicator)
+        count = sum(len(m) for m in melds)
+        if verdict.ok and count < OTHER_TILES:
+            return _fail(
+                ReasonCode.FINAL_RACK_TOO_SHORT,
+                "C4",
+                verdict.melds,
+                count=count,
+                least=OTHER_TILES,
+            )
+        return verdict
     melds = [tuple(m) for m in melds]
     verdicts, failure = _check_melds(melds, indicator)
     if failure is not None:
@@ -244,14 +254,9 @@ def validate_round_list(rounds: Sequence[Round]) -> tuple[RoundProblem, ...]:
                 tiles=tiles,
                 limit=MAX_CONTRACT_TILES,
             )
-        verdict = check_opening(r.example, r.contract, r.indicator)
-        count = sum(len(meld) for meld in r.example)
+        verdict = check_opening(r.example, r.contract, r.indicator)  # C4: a whole rack
         if not verdict.ok:
             add(r.number, ReasonCode.EXAMPLE_REJECTED, verdict.rule, verdict=verdict)
-        elif r.contract.is_final and count < OTHER_TILES:
-            # Nobody melds before the end of that round (C4): the rack that goes down whole
-            # holds at least the 14 tiles of the deal (D1).
-            add(r.number, ReasonCode.FINAL_EXAMPLE_NOT_A_RACK, "C4", count=count, least=OTHER_TILES)
     if not rounds[-1].contract.is_final:
         add(rounds[-1].number, ReasonCode.NO_FINAL_ROUND, "C4")
     return tuple(problems)

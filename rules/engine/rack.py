@@ -26,8 +26,8 @@ from .best import Out, best_cover, best_opening, contract_part, opening_outs, re
 from .contracts import Contract
 from .scoring import RackScore, rack_score
 from .solver import Melds, _prepare, bounded
-from .tiles import Tile
-from .verdicts import ReasonCode, facts
+from .tiles import OTHER_TILES, Tile
+from .verdicts import InputError, ReasonCode, facts
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,12 +80,16 @@ def advise(
     rack: Iterable[Tile], contract: Contract, indicator: Tile, *, opened: bool = False
 ) -> RackAdvice:
     """The answer for this rack in a round with this contract (see the module docstring).
-    Raises the engine's `InputError` for an impossible rack (T1), a rack over its bound or a
-    contract over 12 tiles."""
+    Raises the engine's `InputError` for an impossible rack (T1), a rack over its bound, a
+    last-round rack of fewer than the 14 tiles of the deal (C4) or a contract over 12 tiles."""
     rack = tuple(rack)
     _prepare(rack, indicator)  # the copy check (T1) and the rack bound, once for every answer
     bounded(contract)
     if contract.is_final:
+        if len(rack) < OTHER_TILES:  # nobody melds before the last round ends (C4, D1)
+            raise InputError(
+                ReasonCode.FINAL_RACK_TOO_SHORT, field="rack", count=len(rack), least=OTHER_TILES
+            )
         melds = best_cover(rack, indicator, pairs=True)
         left = rest_of(rack, melds)
         whole = bool(rack) and not left

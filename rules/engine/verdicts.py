@@ -30,6 +30,7 @@ class ReasonCode(StrEnum):
     OKEY_INDICATOR = "OKEY_INDICATOR"
     TOO_MANY_COPIES = "TOO_MANY_COPIES"
     RACK_TOO_LONG = "RACK_TOO_LONG"
+    FINAL_RACK_TOO_SHORT = "FINAL_RACK_TOO_SHORT"
     CONTRACT_TOO_LONG = "CONTRACT_TOO_LONG"
     # Melds (M)
     VALID_GROUP = "VALID_GROUP"
@@ -69,7 +70,6 @@ class ReasonCode(StrEnum):
     FINAL_WITH_MELDS = "FINAL_WITH_MELDS"
     CONTRACT_TOO_MANY_TILES = "CONTRACT_TOO_MANY_TILES"
     EXAMPLE_REJECTED = "EXAMPLE_REJECTED"
-    FINAL_EXAMPLE_NOT_A_RACK = "FINAL_EXAMPLE_NOT_A_RACK"
     NO_ROUNDS = "NO_ROUNDS"
     ROUND_NUMBERS_NOT_CONSECUTIVE = "ROUND_NUMBERS_NOT_CONSECUTIVE"
     NO_FINAL_ROUND = "NO_FINAL_ROUND"
@@ -171,6 +171,9 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
             "`racks`: the copies are on several racks; `okey`: the tile is the Okey, T3)",
         ),
         R.RACK_TOO_LONG: _i("D1", "count limit", "more tiles than a rack can hold (a bound)"),
+        R.FINAL_RACK_TOO_SHORT: _i(
+            "C4", "count least", "in the last round nobody has melded: a rack holds all 14+ tiles"
+        ),
         R.CONTRACT_TOO_LONG: _i(
             "P8", "tiles limit", "a solver is asked for over 12 tiles (a bound)"
         ),
@@ -233,9 +236,6 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         ),
         R.EXAMPLE_REJECTED: _i(
             "C2", "round verdict", "the round's example does not meet its own contract"
-        ),
-        R.FINAL_EXAMPLE_NOT_A_RACK: _i(
-            "C4", "round count least", "the last round's example is a whole rack (D1: 14 or more)"
         ),
         R.NO_ROUNDS: _i("C3", "", "the round list is empty"),
         R.ROUND_NUMBERS_NOT_CONSECUTIVE: _i(

@@ -155,6 +155,16 @@ def test_C4_whole_rack_down_at_once():
     assert check_opening(melds, FINAL, B8).ok
 
 
+def test_C4_D1_an_opening_in_the_last_round_is_a_whole_rack_of_14_tiles_or_more():
+    """Three valid tiles are no whole rack going down: nobody melds before the last round
+    ends, so a rack holds at least the 14 tiles of the deal then (D1)."""
+    verdict = check_opening(M("r1 r2 r3"), FINAL, B8)
+    assert not verdict.ok and (verdict.reason, verdict.rule) == (R.FINAL_RACK_TOO_SHORT, "C4")
+    assert dict(verdict.facts) == {"count": 3, "least": 14}
+    assert check_all_at_once(M("r1 r2 r3"), B8).ok  # each meld is valid: the count is the rule
+    assert check_opening(M("r1 r2 r3 r4|k7 b7 y7|b4 b5 b6|k11 k12 k13 k1"), FINAL, B8).ok
+
+
 def test_C4_the_melds_must_be_the_whole_rack():
     rack = T("r1 r2 r3 r4 k7 b7 y7 y9")
     verdict = check_all_at_once(M("r1 r2 r3 r4|k7 b7 y7"), B8, rack)
@@ -197,8 +207,8 @@ def test_P8_a_contract_asks_for_at_most_12_tiles():
 @pytest.mark.parametrize(
     ("example", "codes"),
     [
-        ("r1 r2 r3", [(20, R.FINAL_EXAMPLE_NOT_A_RACK, "C4")]),
-        ("r1 r2 r3 r4 r5 r6 r7|k7 b7 y7|y11 y12 y13", [(20, R.FINAL_EXAMPLE_NOT_A_RACK, "C4")]),
+        ("r1 r2 r3", [(20, R.EXAMPLE_REJECTED, "C4")]),
+        ("r1 r2 r3 r4 r5 r6 r7|k7 b7 y7|y11 y12 y13", [(20, R.EXAMPLE_REJECTED, "C4")]),
         ("r1 r2 r3 r4 r5 r6 r7|k7 b7 y7|y11 y12 y13 y1", []),  # 14 tiles: a whole rack
     ],
 )
@@ -207,7 +217,8 @@ def test_C4_the_last_rounds_example_is_a_whole_rack(example, codes):
     problems = validate_round_list(_rounds((19, last)))
     assert _codes(problems) == codes
     if codes:
-        assert problems[0].facts["least"] == 14
+        rejected = problems[0].facts["verdict"]
+        assert rejected.reason is R.FINAL_RACK_TOO_SHORT and rejected.facts["least"] == 14
 
 
 def test_C2_every_example_must_be_accepted():

@@ -15,6 +15,7 @@ from rules.engine import (
     FALSE_JOKER,
     FINAL,
     OKEY,
+    REASONS,
     Contract,
     InputError,
     ReasonCode,
@@ -219,10 +220,22 @@ def test_S3_red_okey_multiplies_by_five():
 
 
 def test_S7_the_final_round_always_scores_500_unless_out():
-    advice = advise(T("r1 r2 r3 k7 b7 y7 y9"), FINAL, B8)
+    advice = advise(T("r1 r2 r3 r4 k7 b7 y7 b4 b5 b6 k11 k12 k13 y9"), FINAL, B8)
     assert not advice.ok and advice.reason is ReasonCode.NOT_ALL_AT_ONCE
     assert advice.facts["count"] == 1 and [str(x) for x in advice.left] == ["y9"]
     assert advice.penalty.score == 500 and advice.penalty.breakdown[0].rule == "S7"
+
+
+@pytest.mark.parametrize("rack", ["r1 r2 r3", "r1 r2 r3 r4 k7 b7 y7 b4 b5 b6 k11 k12 k13"])
+def test_C4_D1_a_last_round_rack_holds_the_whole_deal(rack):
+    """Nobody melds before the last round ends: a rack of fewer than 14 tiles is no rack of
+    that round, and three tiles of a run are not "the whole rack going down at once"."""
+    with pytest.raises(InputError) as raised:
+        advise(T(rack), FINAL, B8)
+    error = raised.value
+    assert error.code is ReasonCode.FINAL_RACK_TOO_SHORT and error.field == "rack"
+    assert dict(error.facts) == {"count": len(T(rack)), "least": 14}
+    assert REASONS[error.code].rule == "C4"
 
 
 def test_C4_the_whole_rack_goes_down():

@@ -144,11 +144,24 @@ def test_M2_thirteen_one_two_stays_invalid_in_any_order(client):
 
 
 def test_C4_round_20_is_no_opening(client):
-    html = get(client, check_url(indicator="b8", tiles="r1 r2 r3", round="20"))
+    whole = "r1 r2 r3 r4 | k7 b7 y7 | b4 b5 b6 | k11 k12 k13 k1"
+    html = get(client, check_url(indicator="b8", tiles=whole, round="20"))
     opening = find(html, data_opening="valid")
     assert opening["data-opening-rule"] == "C4"
     assert "opening" not in opening.text.lower()
     assert "Round 20: if these are all your tiles, they end the round" in opening.text
+
+
+def test_C4_D1_three_tiles_are_no_whole_rack_in_round_20(client):
+    """Valid melds of fewer than 14 tiles cannot be a whole rack going down in the last
+    round: nobody has melded before it ends, so a rack holds all 14 tiles of the deal."""
+    html = get(client, check_url(indicator="b8", tiles="r1 r2 r3", round="20"))
+    opening = find(html, data_opening="invalid")
+    assert opening["data-opening-rule"] == "C4"
+    words = " ".join(opening.text.split())
+    assert "Round 20: these tiles cannot go down all at once" in words
+    assert "at least 14 tiles then; you entered 3." in words
+    assert find(html, data_verdict="valid")["data-rule"] == "M2"  # the run itself is valid
 
 
 def test_C2_the_meld_is_shown_in_the_reading_that_meets_the_contract(client):

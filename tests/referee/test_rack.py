@@ -110,11 +110,29 @@ def test_C4_round_20_all_at_once_or_the_fewest_left_over(client):
     # laid down, the whole rack ends the round and scores 0 (S1), not the 500 just above
     after = find(html, data_penalty_after=True)
     assert after["data-penalty-after"] == "0" and "you score 0" in after.text
-    _, html = page(client, rack_url(indicator="b8", round="20", rack="r1 r2 r3 k7 b7 y7 y9"))
+    rack = "r1 r2 r3 r4 k7 b7 y7 b4 b5 b6 k11 k12 k13 y9"
+    _, html = page(client, rack_url(indicator="b8", round="20", rack=rack))
     assert answer(html)["data-can-open"] == "no"
     assert not find_all(html, data_penalty_after=True)
     assert "at best 1 tile is left over" in answer(html).text
     assert not find_all(html, data_outs=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "at least 14 tiles then; you entered 3."),
+        ("de", "mindestens 14 Steine auf dem Steinhalter; du hast 3 eingegeben."),
+    ],
+)
+def test_C4_a_round_20_rack_of_a_few_tiles_is_no_whole_rack(client, language, words):
+    """Nobody melds before the last round ends: three tiles of a run are not a whole rack
+    going down at once, and the field says why, on the page and in the live answer."""
+    url = rack_url(language, indicator="b8", round="20", rack="r1 r2 r3")
+    for headers in ({}, HTMX):
+        _, html = page(client, url, **headers)
+        assert words in " ".join(find(html, data_error="rack").text.split())
+        assert not find_all(html, data_can_open=True)
 
 
 @pytest.mark.parametrize(

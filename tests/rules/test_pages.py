@@ -215,6 +215,23 @@ def test_a_round_page_opens_the_rack_helper_meld_check_and_calculator_on_its_rou
         assert 'data-error="' not in html, link
 
 
+@pytest.mark.parametrize(
+    ("language", "number", "words"),
+    [
+        ("en", 7, "Does my meld make the contract of round 7? Check it"),
+        ("en", 20, "Do my melds hold my whole rack? Check them"),
+        ("de", 20, "Gehen alle meine Steine in Kombinationen auf? Prüfe sie"),
+    ],
+)
+def test_the_meld_check_link_asks_the_rounds_own_question(client, language, number, words):
+    """Round 20 has no contract (C4): its link asks whether the melds hold the whole rack."""
+    with translation.override(language):
+        html = get(client, reverse("rules:round", args=[number]))
+        check = reverse("referee:check")
+    link = re.search(rf'<a href="{check}\?round={number}">(.*?)</a>', html, re.S)
+    assert " ".join(link.group(1).split()) == words
+
+
 def test_first_and_last_round_have_one_neighbour(client):
     first, last = get(client, "/en/rounds/1/"), get(client, "/en/rounds/20/")
     assert 'rel="prev"' not in first and 'rel="next" href="/en/rounds/2/"' in first
