@@ -75,7 +75,7 @@ def test_the_rack_helper_works_without_javascript(live_server, browser, content)
     [
         "",
         "?indicator=b8&round=5&rack=r7+k7+b7+r1+r2+y5",
-        "?indicator=b8&round=20&rack=r1+r2+r3+k7+b7+y7+ok",
+        "?indicator=b8&round=20&rack=r1+r2+r3+r4+k7+b7+y7+b4+b5+b6+k11+k12+k13+ok",
         "?indicator=b8&round=1&rack=r1+r1+r1",
     ],
 )
