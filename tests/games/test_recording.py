@@ -5,6 +5,8 @@ import re
 import pytest
 from django.db import connection
 from django.test import Client
+from django.urls import reverse
+from django.utils import translation
 
 from games import services
 from games.forms import new_submission
@@ -344,6 +346,37 @@ def test_pile_ran_out_is_only_scored_after_three_redeals(client, game):
     entry = game.entries.get(kind="scored")
     assert entry.scores == expected_scores(calculator_data(1, exhausted=True))
     assert entry.scores[0] != 0  # nobody ended the round: nobody scores 0
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "The pile ran out and nobody ended the round? Deal round 2 again on the sheet."),
+        ("de", "Der Nachziehstapel ist leer und niemand hat die Runde beendet? Gib Runde 2 auf"),
+    ],
+)
+def test_E2_before_three_redeals_the_record_page_leads_to_the_redeal_not_to_a_score(
+    client, game, language, words
+):
+    """The pile running out is scored only the fourth time (E2). Before, a box to score it
+    could only be refused on saving: the record page offers the sheet's redeal instead, and
+    shows the box once the round has been dealt again three times. The calculator, which
+    keeps no redeals, always has it."""
+    add_scored(game, 1, [0, 10, 20, 30])
+    u = urls(game, language)
+    redeal_link = f'href="{u["sheet"]}#redeal-question"'
+    for data in ({}, calculator_data(2)):  # empty, and holding an entry (a reload)
+        html = client.get(u["record"], data).content.decode()
+        assert 'name="exhausted"' not in html
+        assert redeal_link in html and words in " ".join(html.split())
+    assert 'name="exhausted"' not in client.get(u["edit"].format(1)).content.decode()
+    for version in (2, 3, 4):
+        services.record_redeal(game, version, round_number=2)
+    html = client.get(u["record"]).content.decode()
+    assert input_attrs(html, "exhausted")["checked"] and redeal_link not in html
+    with translation.override(language):
+        calculator = client.get(reverse("scoring:calculator")).content.decode()
+    assert not input_attrs(calculator, "exhausted")["checked"]
 
 
 @pytest.mark.parametrize(
