@@ -54,12 +54,21 @@ def ruling_link(
 class MeldResult:
     melds: list[Verdict]
     opening: Verdict | None = None
+    indicator: Face | None = None
 
     @cached_property  # the page says it twice: title and share text
     def summary(self) -> str:
         """The answer in one line, for link previews and sharing: "r12 r13 r1 – Valid run", and
-        with a round its opening verdict, the question the table asked."""
-        return self._line(tokens)
+        with a round its opening verdict, the question the table asked. A false joker counts
+        as the Okey's tile (T4): the line names the indicator, or "fj r6 r7 – Valid run" and
+        "fj k7 b7 – Not valid" would read as a contradiction in a chat."""
+        line = self._line(tokens)
+        if self.indicator and any(f.kind == "fj" for m in self.melds for f in m.melds[0]):
+            return gettext("Indicator %(tile)s: %(answer)s") % {
+                "tile": self.indicator.typed,
+                "answer": line,
+            }
+        return line
 
     @property
     def description(self) -> str:
@@ -156,7 +165,7 @@ def meld_result(
             ruling=ruling_link(verdict.reason, verdict.rule, questions),
         )
     lines = [_line(v, indicator, questions, any_round=not chosen) for v in verdicts]
-    return MeldResult(lines, opening)
+    return MeldResult(lines, opening, face_of(indicator))
 
 
 def discard_summary(tile: Face, label: str, *, named: bool = False) -> str:

@@ -763,6 +763,27 @@ def test_the_shared_answer_writes_tiles_as_the_pages_language_types_them(client,
 
 
 @pytest.mark.parametrize(
+    ("path", "summary"),
+    [
+        ("/en/referee/check/?indicator=r4&tiles=fj+r6+r7", "Indicator r4: fj r6 r7 – Valid run"),
+        ("/en/referee/check/?indicator=r4&tiles=fj+k7+b7", "Indicator r4: fj k7 b7 – Invalid"),
+        (
+            "/de/schiedsrichter/pruefen/?indicator=s4&tiles=fj+s6+s7",
+            "Anzeigestein s4: fj s6 s7 – Gültige Reihe",
+        ),
+        ("/en/referee/check/?indicator=r4&tiles=ok+r6+r7", "ok r6 r7 – Valid run"),
+    ],
+)
+def test_a_shared_answer_with_a_false_joker_names_the_indicator(client, path, summary):
+    """A false joker is the Okey's tile (T4), which the indicator decides: "fj r6 r7 – Valid
+    run" and "fj k7 b7 – Invalid", side by side in a chat, read as a contradiction without
+    it. An Okey (wild) needs no indicator to be understood."""
+    html = client.get(path).content.decode()
+    assert re.search(r'<meta property="og:title" content="([^"]*)"', html)[1] == summary
+    assert find(html, data_share=True)["data-share-text"] == summary
+
+
+@pytest.mark.parametrize(
     ("path", "summary", "spoken"),
     [
         (
