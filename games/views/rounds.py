@@ -352,6 +352,20 @@ def record(request, secret):
     )
 
 
+def _not_on_sheet(request, game: Game, entries: list[Entry], number: int):
+    """The correction page of a round that is not on the sheet (any more: another phone took
+    it back). The next round to record opens the record page, with whatever was typed here;
+    an entry for another round is kept with its round, as the record page keeps one."""
+    query = request.GET.urlencode()
+    if number == progress([e.line for e in entries]).next_round:
+        record_url = reverse("games:record", args=[game.edit_secret])
+        return redirect(f"{record_url}?{query}" if query else record_url)
+    if not _has_calculator_input(request.GET):
+        raise Http404("Round not on the sheet")
+    entry = calculator_form(request.GET, game, round_number=number).query_string()
+    return _other_round_page(request, game, entries, number, entry, status=200, data=request.GET)
+
+
 @private_sheet
 @form_page
 def edit_round(request, secret, number):
@@ -363,7 +377,7 @@ def edit_round(request, secret, number):
         return _entry_post(request, game, editing=True, round_number=number)
     entries = game_entries(game)
     if (entry := _scored(entries, number)) is None:
-        raise Http404("Round not on the sheet")
+        return _not_on_sheet(request, game, entries, number)
     data = request.GET if _has_calculator_input(request.GET) else _as_typed_here(entry.query)
     form = calculator_form(data, game, round_number=number)
     return _entry_page(request, game, form, round_number=number, editing=True, entries=entries)

@@ -556,7 +556,39 @@ def test_edit_page_opens_the_round_as_recorded(client, game):
     html = response.content.decode()
     assert input_attrs(html, "points2")["value"] == "27"
     assert "Edit round 1" in html
-    assert client.get(urls(game)["edit"].format(2)).status_code == 404
+    response = client.get(urls(game)["edit"].format(2))  # the next round: recorded, not corrected
+    assert (response.status_code, response["Location"]) == (302, urls(game)["record"])
+    assert client.get(urls(game)["edit"].format(3)).status_code == 404
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_correction_page_whose_round_another_phone_took_back_keeps_what_was_typed(
+    client, game, language
+):
+    """Phone A corrects round 2 while phone B takes round 2 back. Reloaded (or switched to
+    the other language), A's page is the record page of round 2, the next round again, with
+    A's entry in it. Had B taken back round 1 too, the entry stays with its round 2, as the
+    record page keeps an entry for a round that is no longer the next."""
+    add_scored(game, 1, [0, 10, 20, 30])
+    add_scored(game, 2, [5, 10, 20, 30])
+    u = urls(game, language)
+    typed = {**calculator_data(2, points2=27), "round": "2"}
+    services.undo_last(game, Game.objects.get(pk=game.pk).version)
+    response = client.get(u["edit"].format(2), typed)
+    assert response.status_code == 302
+    assert response["Location"].startswith(u["record"] + "?")
+    html = client.get(response["Location"]).content.decode()
+    assert input_attrs(html, "points2")["value"] == "27"
+    assert ("Record round 2" if language == "en" else "Runde 2 eintragen") in html
+
+    services.undo_last(game, Game.objects.get(pk=game.pk).version)
+    response = client.get(u["edit"].format(2), typed)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert input_attrs(html, "points2")["value"] == "27"
+    words = "round 2 is no longer the next round" if language == "en" else "nicht mehr Runde 2"
+    assert words in html
+    assert client.get(u["edit"].format(2)).status_code == 404  # nothing typed, nothing to keep
 
 
 @pytest.mark.parametrize(
