@@ -99,6 +99,20 @@ SENTENCES: Mapping[ReasonCode, Any] = {
     R.MISSING_COLOUR: _("“%(token)s” is not a tile: the colour letter is missing (as in r7)."),
     R.MISSING_NUMBER: _("“%(token)s” is not a tile: the number is missing (as in r7)."),
     R.NUMBER_OUT_OF_RANGE: _("“%(token)s” is not a tile: the numbers run from 1 to 13."),
+    R.NUMBER_BEFORE_COLOUR: _(
+        "“%(token)s” is not a tile: the colour letter comes first, as in “%(written)s”."
+    ),
+    R.COLOUR_WORD: _(
+        "“%(token)s” is not a tile: write the colour as its letter with the number right after "
+        "it, as in “%(written)s”."
+    ),
+    R.TILES_TOGETHER: _(
+        "“%(token)s” is several tiles: put a space between them, as in “%(written)s”."
+    ),
+    R.JOKER_WORD: _(
+        "“%(token)s” is not a tile: write ok for an Okey, the round’s wild tile, and fj for a "
+        "false joker."
+    ),
     R.EMPTY_MELD: _("Meld %(meld)s is empty: remove the extra “|”."),
     R.NOT_ONE_TILE: _("The indicator is exactly one tile; you entered %(count)s."),
     R.FINAL_RACK_TOO_SHORT: _(

@@ -36,10 +36,47 @@ _TOKEN = re.compile(r"([^\W\d_]*)(\d*)")
 #: How a token starts before it is a tile: a colour letter still without its number, or the
 #: first letter of `ok` or `fj`.
 _BEGINNINGS = frozenset(LETTERS) | {"o", "f"}
+# What people type instead, told apart so that the error says what to write (`3k`, `black`,
+# `b11ok`, `joker`). Colour words in both languages, with the letter the same page reads.
+_SWAPPED = re.compile(r"(\d+)([rkbysg])")
+_TOGETHER = re.compile(r"(?:[rkbysg](?:1[0-3]|[1-9])|ok|fj){2,}")
+_ONE_OF_THEM = re.compile(r"[rkbysg](?:1[0-3]|[1-9])|ok|fj")
+_COLOUR_WORDS = {
+    **dict.fromkeys(("red", "rot"), "r"),
+    "black": "k",
+    "schwarz": "s",
+    **dict.fromkeys(("blue", "blau"), "b"),
+    "yellow": "y",
+    "gelb": "g",
+}
+_JOKER_WORDS = frozenset({"joker", "jokers", "okey", "okeys"})
 
 
-def parse_tile(token: str, position: int | None = None) -> Tile:
-    """One token → a tile, or `NotationError` naming the token and why."""
+def _misspelt(text: str, token: str, position: int | None, following: str) -> NotationError:
+    """The error for a token that is no tile, naming what to write where it can tell
+    (`following`: the next token, the number of "black 3")."""
+    if text in _JOKER_WORDS:
+        return NotationError(ReasonCode.JOKER_WORD, token=token, position=position)
+    if swapped := _SWAPPED.fullmatch(text):
+        written = f"{swapped[2]}{swapped[1]}"
+        code = ReasonCode.NUMBER_BEFORE_COLOUR
+        return NotationError(code, token=token, position=position, written=written)
+    if _TOGETHER.fullmatch(text):
+        written = " ".join(_ONE_OF_THEM.findall(text))
+        code = ReasonCode.TILES_TOGETHER
+        return NotationError(code, token=token, position=position, written=written)
+    words = re.fullmatch(r"([^\W\d_]+)(\d*)", text)
+    if words and words[1] in _COLOUR_WORDS:
+        number = words[2] or (following if re.fullmatch(r"1[0-3]|[1-9]", following) else "7")
+        written = f"{_COLOUR_WORDS[words[1]]}{number}"
+        code = ReasonCode.COLOUR_WORD
+        return NotationError(code, token=token, position=position, written=written)
+    return NotationError(ReasonCode.NOT_A_TILE, token=token, position=position)
+
+
+def parse_tile(token: str, position: int | None = None, following: str = "") -> Tile:
+    """One token → a tile, or `NotationError` naming the token and why (`following`: the
+    token after it, which an error may name: "black 3" is written k3)."""
     text = token.strip().lower()
     if text == "fj":
         return FALSE_JOKER
@@ -49,13 +86,16 @@ def parse_tile(token: str, position: int | None = None) -> Tile:
         raise NotationError(ReasonCode.EMPTY, position=position)
     match = _TOKEN.fullmatch(text)
     if match is None:
-        raise NotationError(ReasonCode.NOT_A_TILE, token=token, position=position)
+        raise _misspelt(text, token, position, following)
     letters, digits = match.groups()
     if not digits:
-        code = ReasonCode.MISSING_NUMBER if letters in LETTERS else ReasonCode.NOT_A_TILE
-        raise NotationError(code, token=token, position=position)
+        if letters in LETTERS:
+            raise NotationError(ReasonCode.MISSING_NUMBER, token=token, position=position)
+        raise _misspelt(text, token, position, following)
     if not letters:
         raise NotationError(ReasonCode.MISSING_COLOUR, token=token, position=position)
+    if letters in _COLOUR_WORDS:
+        raise _misspelt(text, token, position, following)
     if letters not in LETTERS:
         raise NotationError(
             ReasonCode.UNKNOWN_COLOUR, token=token, position=position, letter=letters
@@ -78,7 +118,7 @@ def parse_tiles(text: str, *, allow_empty: bool = False) -> tuple[Tile, ...]:
     found = tokens(text)
     if not found and not allow_empty:
         raise NotationError(ReasonCode.EMPTY)
-    return tuple(parse_tile(t, i) for i, t in enumerate(found))
+    return tuple(parse_tile(t, i, "".join(found[i + 1 : i + 2])) for i, t in enumerate(found))
 
 
 def parse_indicator(text: str) -> Tile:

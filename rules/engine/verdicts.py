@@ -24,6 +24,10 @@ class ReasonCode(StrEnum):
     MISSING_COLOUR = "MISSING_COLOUR"
     MISSING_NUMBER = "MISSING_NUMBER"
     NUMBER_OUT_OF_RANGE = "NUMBER_OUT_OF_RANGE"
+    NUMBER_BEFORE_COLOUR = "NUMBER_BEFORE_COLOUR"
+    COLOUR_WORD = "COLOUR_WORD"
+    TILES_TOGETHER = "TILES_TOGETHER"
+    JOKER_WORD = "JOKER_WORD"
     EMPTY_MELD = "EMPTY_MELD"
     NOT_ONE_TILE = "NOT_ONE_TILE"
     FALSE_JOKER_INDICATOR = "FALSE_JOKER_INDICATOR"
@@ -160,6 +164,12 @@ REASONS: Mapping[ReasonCode, ReasonInfo] = MappingProxyType(
         R.MISSING_COLOUR: _i("T1", "", "a number without a colour letter"),
         R.MISSING_NUMBER: _i("T1", "", "a colour letter without a number"),
         R.NUMBER_OUT_OF_RANGE: _i("T1", "number", "tile numbers run from 1 to 13"),
+        R.NUMBER_BEFORE_COLOUR: _i(
+            "T1", "written", "the number before the colour letter (`3k`; `written`: k3)"
+        ),
+        R.COLOUR_WORD: _i("T1", "written", "a colour as a word (`black 3`; `written`: k3)"),
+        R.TILES_TOGETHER: _i(None, "written", "tiles with no space between (`b11ok`: b11 ok)"),
+        R.JOKER_WORD: _i("T3", "", "`joker` or `okey` for a wild tile: `ok`, or `fj` (T4)"),
         R.EMPTY_MELD: _i(None, "meld", "an empty meld between two '|' separators"),
         R.NOT_ONE_TILE: _i("T2", "count", "the indicator must be exactly one tile"),
         R.FALSE_JOKER_INDICATOR: _i("T5", "", "a false joker cannot be the indicator"),

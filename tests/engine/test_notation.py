@@ -57,8 +57,12 @@ def test_format_is_canonical_english():
         ("k0", "k0", ReasonCode.NUMBER_OUT_OF_RANGE, "T1"),
         ("r", "r", ReasonCode.MISSING_NUMBER, "T1"),
         ("12", "12", ReasonCode.MISSING_COLOUR, "T1"),
-        ("7r", "7r", ReasonCode.NOT_A_TILE, None),
-        ("joker", "joker", ReasonCode.NOT_A_TILE, None),
+        ("7r", "7r", ReasonCode.NUMBER_BEFORE_COLOUR, "T1"),
+        ("joker", "joker", ReasonCode.JOKER_WORD, "T3"),
+        ("r1 Okey", "Okey", ReasonCode.JOKER_WORD, "T3"),
+        ("b11ok", "b11ok", ReasonCode.TILES_TOGETHER, None),
+        ("black 3", "black", ReasonCode.COLOUR_WORD, "T1"),
+        ("rot3", "rot3", ReasonCode.COLOUR_WORD, "T1"),
         ("r1 r2 r1x", "r1x", ReasonCode.NOT_A_TILE, None),
     ],
 )
@@ -67,6 +71,42 @@ def test_errors_name_the_bad_token_and_why(text, token, code, rule):
         parse_tiles(text)
     assert (caught.value.token, caught.value.code, caught.value.rule) == (token, code, rule)
     assert caught.value.position == text.split().index(token)
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("3k", {"written": "k3"}),  # the number first
+        ("r1 13Y", {"written": "y13"}),  # as typed, any case
+        ("7s", {"written": "s7"}),  # a German letter stays German
+        ("black 3", {"written": "k3"}),  # the colour in words, with the number after it
+        ("Schwarz 12", {"written": "s12"}),
+        ("gelb", {"written": "g7"}),  # no number to take: an example
+        ("red 14", {"written": "r7"}),  # nor one that a tile can have
+        ("red7", {"written": "r7"}),
+        ("b11ok", {"written": "b11 ok"}),  # several tiles with no space between
+        ("r10r11 r12", {"written": "r10 r11"}),
+        ("okfj", {"written": "ok fj"}),
+        ("joker", {}),
+    ],
+)
+def test_T1_a_misspelt_tile_says_what_to_write(text, facts):
+    """The usual slips at a table get an error that says what to write instead."""
+    with pytest.raises(NotationError) as caught:
+        parse_tiles(text)
+    assert dict(caught.value.facts) == facts
+    assert caught.value.position == 0 or text.startswith("r1 ")
+
+
+@pytest.mark.parametrize("text", ["r1x", "x", "rk", "r1r", "k3k", "okay", "b 1 1"])
+def test_other_tokens_are_simply_not_tiles(text):
+    with pytest.raises(NotationError) as caught:
+        parse_tiles(text)
+    assert caught.value.code in (
+        ReasonCode.NOT_A_TILE,
+        ReasonCode.MISSING_NUMBER,
+        ReasonCode.MISSING_COLOUR,
+    )
 
 
 @pytest.mark.parametrize(

@@ -306,6 +306,32 @@ def test_an_empty_checker_shows_neither_verdict_nor_error(client):
         ),
         ({"tiles": "r14 r1", "indicator": "b8"}, "tiles", "from 1 to 13", "von 1 bis 13"),
         (
+            {"tiles": "3k k4 k5", "indicator": "b8"},
+            "tiles",
+            "“3k” is not a tile: the colour letter comes first, as in “k3”.",
+            "„3k“ ist kein Stein: Der Farbbuchstabe kommt zuerst, wie in „k3“.",
+        ),
+        (
+            {"tiles": "b10 b11ok", "indicator": "b8"},
+            "tiles",
+            "“b11ok” is several tiles: put a space between them, as in “b11 ok”.",
+            "„b11ok“ sind mehrere Steine: Setz ein Leerzeichen dazwischen, wie in „b11 ok“.",
+        ),
+        (
+            {"tiles": "r1 r2 joker", "indicator": "b8"},
+            "tiles",
+            "write ok for an Okey, the round’s wild tile, and fj for a false joker.",
+            "Schreib ok für einen Okey, den frei einsetzbaren Stein der Runde, und fj für",
+        ),
+        (
+            {"tiles": "black 3 k4 k5", "indicator": "b8"},
+            "tiles",
+            "“black” is not a tile: write the colour as its letter with the number right after "
+            "it, as in “k3”.",
+            "„black“ ist kein Stein: Schreib die Farbe als Buchstaben und die Zahl direkt "
+            "dahinter, wie in „k3“.",
+        ),
+        (
             {"tiles": "12 13", "indicator": "b8"},
             "tiles",
             "colour letter is missing",

@@ -27,7 +27,11 @@ def codes_in(*objects):
 # What the calculator runs: the scoring module, and the notation it parses input with.
 SCORING_CODES = codes_in(scoring)
 NOTATION_CODES = codes_in(
-    notation.parse_tile, notation.parse_tiles, notation.parse_indicator, tiles.check_indicator
+    notation.parse_tile,
+    notation._misspelt,
+    notation.parse_tiles,
+    notation.parse_indicator,
+    tiles.check_indicator,
 )
 STEP_CODES = {
     ReasonCode[name]
