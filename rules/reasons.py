@@ -119,7 +119,10 @@ SENTENCES: Mapping[ReasonCode, Any] = {
         "Nobody melds before the last round ends, so every rack holds at least %(least)s tiles "
         "then; you entered %(count)s."
     ),
-    R.FALSE_JOKER_INDICATOR: _("The indicator is always a numbered tile, never a false joker."),
+    R.FALSE_JOKER_INDICATOR: _(
+        "The indicator is always a numbered tile, never a false joker: if one is turned up, put "
+        "it back and turn up another tile."
+    ),
     R.OKEY_INDICATOR: _("Enter the indicator as the tile itself (as in b8), not as “ok”."),
     R.TOO_MANY_COPIES: _(
         "The set holds only %(limit)s of each tile, but %(tile)s appears %(count)s here."

@@ -359,8 +359,8 @@ def test_an_empty_checker_shows_neither_verdict_nor_error(client):
         (
             {"tiles": "r12 r13 r1", "indicator": "fj"},
             "indicator",
-            "never a false joker",
-            "nie ein falscher Joker",
+            "never a false joker: if one is turned up, put it back and turn up another tile.",
+            "nie ein falscher Joker: Wird einer aufgedeckt, leg ihn zurück und deck einen anderen",
         ),
         ({"tiles": "r12 r13 r1", "indicator": "ok"}, "indicator", "not as “ok”", "nicht als „ok“"),
         (

@@ -852,3 +852,17 @@ def test_a_turn_warns_of_penalty_discards_from_the_first_turn(client, language):
     assert warning.group(1).endswith(f" {PENALTY_TILES}")
     badges = re.findall(r'<a class="rule-id" href="[^"]+" aria-label="[^"]+">(\w+)</a>', html)
     assert {"X1", "X2"} <= set(badges)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "If a false joker is turned up, put it back among the tiles and turn up another one"),
+        ("de", "Wird ein falscher Joker aufgedeckt, leg ihn zurück zu den Steinen und deck einen"),
+    ],
+)
+def test_T5_the_guide_says_what_to_do_when_a_false_joker_is_turned_up(client, language, words):
+    """The tools refuse a false joker as the indicator (T5): the guide says what the table does
+    instead, so that a round that turns one up is not stuck."""
+    text = " ".join(re.sub(r"<[^>]+>", " ", get(client, step_path("okey", language))).split())
+    assert words in text
