@@ -857,7 +857,7 @@ def test_a_turn_warns_of_penalty_discards_from_the_first_turn(client, language):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", "If a false joker is turned up, put it back among the tiles and turn up another one"),
+        ("en", "If a false joker is turned up, put it back among the tiles and turn up another"),
         ("de", "Wird ein falscher Joker aufgedeckt, leg ihn zurück zu den Steinen und deck einen"),
     ],
 )
