@@ -33,6 +33,9 @@ PAGES = {
         "save": "Save this round to the sheet",
         "done": "is on the sheet",
         "again": "This was sent more than once and saved once.",
+        "back": "Back to the sheet",
+        "stale": "Offline: this sheet as it was at",
+        "waiting": "A round entered with no signal is waiting on this phone",
     },
     "de": {
         "guide": "/de/anleitung/",
@@ -46,6 +49,9 @@ PAGES = {
         "save": "Diese Runde auf dem Spielblatt speichern",
         "done": "steht auf dem Spielblatt",
         "again": "Das wurde mehrmals gesendet und nur einmal gespeichert.",
+        "back": "Zurück zum Spielblatt",
+        "stale": "Offline: Stand dieses Spielblatts vom",
+        "waiting": "Eine ohne Empfang eingegebene Runde wartet auf diesem Handy",
     },
 }
 # A note's date and time as the sheet's scripts write them, in the phone's own variant of the
@@ -409,7 +415,7 @@ def test_a_round_saved_offline_is_kept_and_sent_once_when_the_signal_is_back(
     assert len(entries(game)) == 1
 
 
-KEPT_RECORD_PAGE = """async (url) => {
+KEPT_VERSION = """async (url) => {
   const kept = await caches.match(url);
   const version = kept && /name="version" value="(\\d+)"/.exec(await kept.text());
   return version ? Number(version[1]) : null;
@@ -421,17 +427,21 @@ def test_record_round_opens_from_the_edit_sheet_with_no_signal_and_is_sent_when_
     live_server, content, phone, language
 ):
     """The signal goes while the edit sheet is open: "Record round 1" still opens the record
-    page (kept by the service worker when the sheet loaded), the round entered there stays on
-    the phone, and it reaches the sheet once the signal is back."""
+    page (kept by the service worker when the sheet loaded), and the round entered there stays
+    on the phone. "Back to the sheet" opens the sheet as it was, which says that a round is
+    waiting and links to it; there it reaches the sheet once the signal is back."""
     game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
     words = PAGES[language]
     page = phone(language)
     page.goto(f"{live_server.url}/{language}/")
     wait_for_store(page, language)
     with translation.override(language):
-        page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
+        sheet = live_server.url + reverse("games:sheet", args=[game.edit_secret])
+    page.goto(sheet)
     url = live_server.url + record_url(game, language)
-    poll(page, KEPT_RECORD_PAGE, url, until=lambda version: version == game.version)
+    poll(page, KEPT_VERSION, url, until=lambda version: version == game.version)
+    poll(page, KEPT_VERSION, sheet, until=lambda version: version == game.version)
+    expect(page.locator("[data-kept-entry-note]")).to_have_count(0)
 
     page.context.set_offline(True)
     page.locator("#record-round").click()
@@ -441,6 +451,17 @@ def test_record_round_opens_from_the_edit_sheet_with_no_signal_and_is_sent_when_
     page.get_by_role("button", name=words["save"]).click()
     expect(page.locator("[data-offline-entry]")).to_contain_text(words["kept"])
     assert entries(game) == []
+
+    page.get_by_role("link", name=words["back"]).click()
+    assert page.url == sheet
+    expect(page.locator("[data-offline-sheet]")).to_contain_text(words["stale"])
+    waiting = page.locator("[data-kept-entry-note]")
+    expect(waiting).to_have_attribute("role", "status")
+    expect(waiting.get_by_role("link")).to_contain_text(words["waiting"])
+    waiting.get_by_role("link").click()
+    assert page.url == url
+    expect(page.locator("#id_points2")).to_have_value("14")
+    expect(page.locator("[data-offline-entry]")).to_contain_text(words["kept"])
 
     page.context.set_offline(False)
     expect(page.locator("[data-done]")).to_contain_text(words["done"])
@@ -460,11 +481,11 @@ def test_the_kept_record_page_follows_the_sheet_and_never_opens_empty_for_an_ent
     wait_for_store(page, "en")
     page.goto(live_server.url + reverse("games:sheet", args=[game.edit_secret]))
     url = live_server.url + record_url(game, "en")
-    poll(page, KEPT_RECORD_PAGE, url, until=lambda version: version == game.version)
+    poll(page, KEPT_VERSION, url, until=lambda version: version == game.version)
     services.record_round(game, game.version, round_number=1, scores=(0, 1, 2, 3), query="")
     game.refresh_from_db()
     expect(page.locator("#record-round")).to_contain_text("2")
-    poll(page, KEPT_RECORD_PAGE, url, until=lambda version: version == game.version)
+    poll(page, KEPT_VERSION, url, until=lambda version: version == game.version)
 
     page.context.set_offline(True)
     page.goto(url + "?indicator=r4&round=2&name1=Ana&state1=finished")

@@ -13,15 +13,42 @@
   });
   document.addEventListener("htmx:afterSwap", function () {
     restoreAfterSwap();
-    keepRecordPage();
+    keepForOffline();
   });
 
-  // The page that records the next round is kept on this phone (sw.js), so that it opens with
-  // no signal; asked for again whenever the sheet changes, so that it is never a round behind.
-  function keepRecordPage() {
+  // The edit sheet and the page that records its next round are kept on this phone (sw.js),
+  // so that both open with no signal; asked for again whenever the sheet changes, so that
+  // neither is a round behind.
+  function keepForOffline() {
     var link = document.getElementById("record-round");
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (link && worker) { worker.postMessage({ keep: link.href }); }
+    if (!worker || !document.querySelector("[data-kept-entry]")) { return; }
+    worker.postMessage({ keep: location.pathname, sheet: true });
+    if (link) { worker.postMessage({ keep: link.href }); }
+  }
+
+  // A round saved with no signal on this game's record or correction page waits on this
+  // phone and is sent from that page (entry.js): the sheet says so, with a link to it.
+  var KEPT = "kut-entry:";
+  function keptEntry() {
+    var game = document.querySelector("[data-kept-entry]"), found = null;
+    if (!game) { return; }
+    try {
+      for (var i = 0; i < localStorage.length && !found; i++) {
+        var key = localStorage.key(i);
+        if (key.indexOf(KEPT + location.pathname) === 0 && key !== KEPT + location.pathname) {
+          found = key.slice(KEPT.length);
+        }
+      }
+    } catch (error) { return; }  // no storage (private mode): nothing can be waiting
+    if (!found) { return; }
+    var note = document.createElement("p"), link = document.createElement("a");
+    note.className = "notice";
+    note.setAttribute("role", "status");
+    note.dataset.keptEntryNote = "";
+    link.href = found;
+    document.querySelector("main").prepend(note);
+    setTimeout(function () { link.textContent = game.dataset.keptEntry; note.append(link); }, 250);
   }
 
   // A sheet shown from this phone's store (sw.js) carries a note with the time it was kept.
@@ -137,7 +164,8 @@
 
   // (the Print button shows itself where scripts run: games.css)
   document.addEventListener("DOMContentLoaded", function () {
-    keepRecordPage();
+    keepForOffline();
+    keptEntry();
     // What a write did (?done=…) is news once: the address left in the bar, to be copied and
     // sent on, is the sheet's own.
     if (document.querySelector("[data-done]") && /[?&]done=/.test(location.search)) {

@@ -9,8 +9,9 @@
 // - Pages: network first, with a short timeout; then the store; then the branded offline page
 //   of the page's language (or another stored one). Static files: the store first (their names change with each deploy).
 // - Read-only game sheets opened before are kept in "kut-sheets" and shown offline with a note
-//   giving the time they were last loaded. So is the page that records an open edit sheet's next
-//   round, which the sheet asks for (games/sheet.js): "Record round 7" opens with no signal too.
+//   giving the time they were last loaded. So is an edit sheet, which asks for itself and for
+//   the page that records its next round (games/sheet.js): "Record round 7" opens with no
+//   signal too, and so does "Back to the sheet" from there.
 "use strict";
 
 var PREFIX = "kut-";
@@ -166,10 +167,11 @@ function isSheet(url, list) {
   return list && list.sheets && new URL(url).pathname.indexOf(list.sheets) === 0;
 }
 
-function keepSheet(request, response) {
+function keepSheet(request, response, sheet) {
   return caches.open(SHEETS).then(function (cache) {
     var headers = new Headers(response.headers);
     headers.set("X-Kut-Stored", new Date().toISOString());
+    if (sheet) { headers.set("X-Kut-Sheet", "1"); }
     return response.blob().then(function (body) {
       return cache.put(request.url, new Response(body, { status: response.status, headers: headers }));
     }).then(function () {
@@ -185,6 +187,8 @@ function keepSheet(request, response) {
 function storedSheet(request, list) {
   return caches.open(SHEETS).then(function (cache) { return cache.match(request.url); }).then(function (response) {
     if (!response) { return undefined; }
+    // a record page; or no words for the note yet (the language's store is not filled)
+    if (!list || (!isSheet(request.url, list) && !response.headers.has("X-Kut-Sheet"))) { return response; }
     // The month in words: "12/6/2026" is 12 June to half the table. In the phone's own variant
     // of the page's language (en-GB: 7 Dec 2026, 07:15), as games/sheet.js writes it.
     var own = navigator.language || "";
@@ -234,7 +238,7 @@ function page(event) {
   });
   function stored() {
     return kept.then(function (list) {
-      return isSheet(request.url, list) ? storedSheet(request, list) : fromStore(request);
+      return storedSheet(request, list).then(function (sheet) { return sheet || fromStore(request); });
     });
   }
   var late = new Promise(function (resolve) { setTimeout(resolve, TIMEOUT, "late"); });
@@ -263,16 +267,17 @@ function refresh(request, response) {
   });
 }
 
-// The edit sheet on screen names the page that records its next round, on loading and each
-// time the sheet changes: kept in place of the copy before, as fresh as the sheet. A round
-// entered there with no signal is kept on the phone and sent later (games/entry.js); had the
-// sheet changed meanwhile, the server refuses it as with any stale form, and the page says so.
+// The edit sheet on screen names itself and the page that records its next round, on loading
+// and each time the sheet changes: kept in place of the copies before, as fresh as the sheet.
+// A round entered there with no signal is kept on the phone and sent later (games/entry.js);
+// had the sheet changed meanwhile, the server refuses it as with any stale form, and says so.
 self.addEventListener("message", function (event) {
   if (!event.data || typeof event.data.keep !== "string") { return; }
   var url = new URL(event.data.keep, self.location.origin);
   if (url.origin !== self.location.origin) { return; }
   event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-    return response.ok && !response.redirected ? keepSheet(new Request(url.href), response) : null;
+    return response.ok && !response.redirected ?
+      keepSheet(new Request(url.href), response, event.data.sheet === true) : null;
   }).catch(function () { return null; }));
 });
 
