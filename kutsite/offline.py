@@ -158,6 +158,8 @@ def store(request):
             "urls": [*pages, *(static(name) for name in STATIC_FILES)],
             # Read-only game sheets opened before are kept too, marked with their time.
             "sheets": reverse("games:view", args=["x" * 22]).removesuffix("x" * 22 + "/"),
+            # and an edit sheet with its record page, which the sheet asks for: only these
+            "games": reverse("games:index"),
             "stale": gettext("Offline: this sheet as it was at %(time)s."),
         }
     )

@@ -521,6 +521,15 @@ _OTHERWISE: tuple[tuple[ReasonCode, Callable[[Facts], bool], Promise], ...] = (
         _("There are only %(limit)s Okeys (%(tile)s), but the racks hold them %(count)s."),
     ),
     (R.TOO_FEW_TILES, _is("count", 0), _("There are no tiles here to judge.")),
+    # the last round has no contract (C4): its example is a whole rack going down at once
+    (
+        R.EXAMPLE_REJECTED,
+        lambda facts: getattr(facts.get("verdict"), "rule", None) == "C4",
+        _(
+            "The example of round %(round)s is not a whole rack going down at once. The checker "
+            "says: %(verdict)s"
+        ),
+    ),
     (R.EMPTY, _is("field", "indicator"), _("Enter the indicator tile, e.g. b8.")),
     (R.EMPTY, _is("field", "tile"), _("Enter the tile, e.g. r7.")),
     (

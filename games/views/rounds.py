@@ -12,6 +12,7 @@ from contextlib import suppress
 from django.http import Http404, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import services
 from games.forms import VersionForm, new_submission
@@ -359,7 +360,9 @@ def _not_on_sheet(request, game: Game, entries: list[Entry], number: int):
     query = request.GET.urlencode()
     if number == progress([e.line for e in entries]).next_round:
         record_url = reverse("games:record", args=[game.edit_secret])
-        return redirect(f"{record_url}?{query}" if query else record_url)
+        url = f"{record_url}?{query}" if query else record_url
+        # a live answer: the whole page goes, not only the scores under a form for round N
+        return HttpResponseClientRedirect(url) if wants_fragment(request) else redirect(url)
     if not _has_calculator_input(request.GET):
         raise Http404("Round not on the sheet")
     entry = calculator_form(request.GET, game, round_number=number).query_string()

@@ -38,7 +38,8 @@ _TOKEN = re.compile(r"([^\W\d_]*)(\d*)")
 _BEGINNINGS = frozenset(LETTERS) | {"o", "f"}
 # What people type instead, told apart so that the error says what to write (`3k`, `black`,
 # `b11ok`, `joker`). Colour words in both languages, with the letter the same page reads.
-_SWAPPED = re.compile(r"(\d+)([rkbysg])")
+_SWAPPED = re.compile(r"([0-9]+)([rkbysg])")
+_NUMBER = re.compile(r"1[0-3]|[1-9]")
 _TOGETHER = re.compile(r"(?:[rkbysg](?:1[0-3]|[1-9])|ok|fj){2,}")
 _ONE_OF_THEM = re.compile(r"[rkbysg](?:1[0-3]|[1-9])|ok|fj")
 _COLOUR_WORDS = {
@@ -58,6 +59,10 @@ def _misspelt(text: str, token: str, position: int | None, following: str) -> No
     if text in _JOKER_WORDS:
         return NotationError(ReasonCode.JOKER_WORD, token=token, position=position)
     if swapped := _SWAPPED.fullmatch(text):
+        if not _NUMBER.fullmatch(swapped[1]):
+            number = int(swapped[1])
+            code = ReasonCode.NUMBER_OUT_OF_RANGE
+            return NotationError(code, token=token, position=position, number=number)
         written = f"{swapped[2]}{swapped[1]}"
         code = ReasonCode.NUMBER_BEFORE_COLOUR
         return NotationError(code, token=token, position=position, written=written)
@@ -65,9 +70,9 @@ def _misspelt(text: str, token: str, position: int | None, following: str) -> No
         written = " ".join(_ONE_OF_THEM.findall(text))
         code = ReasonCode.TILES_TOGETHER
         return NotationError(code, token=token, position=position, written=written)
-    words = re.fullmatch(r"([^\W\d_]+)(\d*)", text)
+    words = re.fullmatch(r"([^\W\d_]+)([0-9]*)", text)
     if words and words[1] in _COLOUR_WORDS:
-        number = words[2] or (following if re.fullmatch(r"1[0-3]|[1-9]", following) else "7")
+        number = next((n for n in (words[2], following) if _NUMBER.fullmatch(n)), "7")
         written = f"{_COLOUR_WORDS[words[1]]}{number}"
         code = ReasonCode.COLOUR_WORD
         return NotationError(code, token=token, position=position, written=written)
@@ -94,7 +99,7 @@ def parse_tile(token: str, position: int | None = None, following: str = "") -> 
         raise _misspelt(text, token, position, following)
     if not letters:
         raise NotationError(ReasonCode.MISSING_COLOUR, token=token, position=position)
-    if letters in _COLOUR_WORDS:
+    if letters in _COLOUR_WORDS or (letters not in LETTERS and _TOGETHER.fullmatch(text)):
         raise _misspelt(text, token, position, following)
     if letters not in LETTERS:
         raise NotationError(

@@ -415,6 +415,7 @@ def test_a_round_saved_offline_is_kept_and_sent_once_when_the_signal_is_back(
     assert len(entries(game)) == 1
 
 
+RECORD = {"en": "Record round %s", "de": "Runde %s eintragen"}
 KEPT_VERSION = """async (url) => {
   const kept = await caches.match(url);
   const version = kept && /name="version" value="(\\d+)"/.exec(await kept.text());
@@ -445,7 +446,7 @@ def test_record_round_opens_from_the_edit_sheet_with_no_signal_and_is_sent_when_
 
     page.context.set_offline(True)
     page.locator("#record-round").click()
-    expect(page.locator("h1")).to_contain_text("1")
+    expect(page.locator("h1")).to_have_text(RECORD[language] % 1)
     assert page.url == url
     fill_round_one(page)
     page.get_by_role("button", name=words["save"]).click()
@@ -491,7 +492,62 @@ def test_the_kept_record_page_follows_the_sheet_and_never_opens_empty_for_an_ent
     page.goto(url + "?indicator=r4&round=2&name1=Ana&state1=finished")
     expect(heading(page)).to_have_text(PAGES["en"]["offline"])
     page.goto(url)
-    expect(page.locator("h1")).to_contain_text("2")
+    expect(page.locator("h1")).to_have_text(RECORD["en"] % 2)
+
+
+def test_the_sheet_names_a_waiting_round_only_while_its_record_page_can_send_it(
+    live_server, content, phone
+):
+    """The note links to the record page, which sends the round it keeps (entry.js). A kept
+    correction is sent from its own page, and a finished game has no round to record: no note
+    that its link could never clear."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    services.record_round(game, game.version, round_number=1, scores=(0, 1, 2, 3), query="")
+    game.refresh_from_db()
+    page = phone("en")
+    sheet = live_server.url + reverse("games:sheet", args=[game.edit_secret])
+    correction = reverse("games:edit_round", args=[game.edit_secret, 1])
+    page.goto(sheet)
+    page.evaluate("(path) => localStorage.setItem('kut-entry:' + path, '[]')", correction)
+    page.reload()
+    page.wait_for_timeout(500)
+    expect(page.locator("[data-kept-entry-note]")).to_have_count(0)
+    page.evaluate(
+        "(path) => localStorage.setItem('kut-entry:' + path, '[]')", record_url(game, "en")
+    )
+    page.reload()
+    link = page.locator("[data-kept-entry-note] a")
+    expect(link).to_have_attribute("href", live_server.url + record_url(game, "en"))
+    for number in range(2, 21):
+        game.refresh_from_db()
+        services.record_round(
+            game, game.version, round_number=number, scores=(0, 1, 2, 3), query=""
+        )
+    page.reload()
+    expect(page.locator("#record-round")).to_have_count(0)
+    page.wait_for_timeout(500)
+    expect(page.locator("[data-kept-entry-note]")).to_have_count(0)
+
+
+def test_the_worker_keeps_only_a_games_pages_when_asked(live_server, content, phone):
+    """A kept page comes before the language's store offline: a page asks the worker to keep
+    only a game's own pages (games/sheet.js); any other address is not fetched or kept."""
+    game = services.create_game(("Ana", "Ben", "Cem", "Dila"), team=False)
+    page = phone("en")
+    page.goto(f"{live_server.url}/en/")
+    wait_for_store(page, "en")
+    record = record_url(game, "en")
+    page.evaluate(
+        "(urls) => urls.forEach((keep) => navigator.serviceWorker.controller.postMessage({keep}))",
+        ["/en/rounds/3/", "https://example.com/en/games/x/", "/en/games/", record],
+    )
+    poll(page, KEPT_VERSION, live_server.url + record, until=lambda version: version == 1)
+    page.wait_for_timeout(500)
+    kept = page.evaluate(
+        "async () => (await (await caches.open('kut-sheets')).keys())"
+        ".map((request) => new URL(request.url).pathname)"
+    )
+    assert kept == [record]
 
 
 def test_a_change_made_after_a_round_was_kept_goes_with_it(live_server, content, phone):

@@ -370,6 +370,10 @@ def test_E2_before_three_redeals_the_record_page_leads_to_the_redeal_not_to_a_sc
         assert 'name="exhausted"' not in html
         assert redeal_link in html and words in " ".join(html.split())
     assert 'name="exhausted"' not in client.get(u["edit"].format(1)).content.decode()
+    # an entry for another round, kept with it: the sheet's next round is not this page's
+    kept = client.get(u["record"], {**calculator_data(5), "round": "5"}).content.decode()
+    assert 'method="get"' in kept  # the page only opens the entry elsewhere
+    assert "data-redeal-link" not in kept
     for version in (2, 3, 4):
         services.record_redeal(game, version, round_number=2)
     html = client.get(u["record"]).content.decode()
@@ -574,9 +578,11 @@ def test_a_correction_page_whose_round_another_phone_took_back_keeps_what_was_ty
     u = urls(game, language)
     typed = {**calculator_data(2, points2=27), "round": "2"}
     services.undo_last(game, Game.objects.get(pk=game.pk).version)
+    live = client.get(u["edit"].format(2), typed, headers={"HX-Request": "true"})
+    assert live["HX-Redirect"].startswith(u["record"] + "?")  # the page goes, not the scores
     response = client.get(u["edit"].format(2), typed)
     assert response.status_code == 302
-    assert response["Location"].startswith(u["record"] + "?")
+    assert response["Location"] == live["HX-Redirect"]
     html = client.get(response["Location"]).content.decode()
     assert input_attrs(html, "points2")["value"] == "27"
     assert ("Record round 2" if language == "en" else "Runde 2 eintragen") in html

@@ -66,7 +66,13 @@ def test_a_valid_edit_is_saved(admin_client):
         (12, {"is_final": "on", "runs": 0}, "is_final", "Only the last round"),
         (20, {"is_final": "", "pairs": 2}, "is_final", "must be the all-at-once round"),
         (3, {"example": "r7 k7 x7|k11 b11 y11"}, "example", "“x7” is not a tile"),
-        (20, {"example": "r1 r2 r3"}, "example", "at least 14 tiles then; you entered 3"),  # C4, D1
+        (  # C4, D1: the last round has no contract; its example is a whole rack
+            20,
+            {"example": "r1 r2 r3"},
+            "example",
+            "not a whole rack going down at once. The checker says: Nobody melds before the last "
+            "round ends, so every rack holds at least 14 tiles then; you entered 3.",
+        ),
         (3, {"indicator": "fj"}, "indicator", "never a false joker"),
         (3, {"indicator": "zz"}, "indicator", "“zz” is not a tile"),
         (3, {"group_size": 5}, "group_size", "3 or 4 tiles"),

@@ -27,26 +27,20 @@
     if (link) { worker.postMessage({ keep: link.href }); }
   }
 
-  // A round saved with no signal on this game's record or correction page waits on this
-  // phone and is sent from that page (entry.js): the sheet says so, with a link to it.
-  var KEPT = "kut-entry:";
+  // A round saved with no signal on the record page waits on this phone and is sent from that
+  // page (entry.js): the sheet says so, with a link to it. (Only while there is a round to
+  // record: the page takes the round it keeps, or says why the sheet refuses it.)
   function keptEntry() {
-    var game = document.querySelector("[data-kept-entry]"), found = null;
-    if (!game) { return; }
+    var game = document.querySelector("[data-kept-entry]");
+    var record = document.getElementById("record-round");
     try {
-      for (var i = 0; i < localStorage.length && !found; i++) {
-        var key = localStorage.key(i);
-        if (key.indexOf(KEPT + location.pathname) === 0 && key !== KEPT + location.pathname) {
-          found = key.slice(KEPT.length);
-        }
-      }
+      if (!game || !record || !localStorage.getItem("kut-entry:" + record.pathname)) { return; }
     } catch (error) { return; }  // no storage (private mode): nothing can be waiting
-    if (!found) { return; }
     var note = document.createElement("p"), link = document.createElement("a");
     note.className = "notice";
     note.setAttribute("role", "status");
     note.dataset.keptEntryNote = "";
-    link.href = found;
+    link.href = record.href;
     document.querySelector("main").prepend(note);
     setTimeout(function () { link.textContent = game.dataset.keptEntry; note.append(link); }, 250);
   }
@@ -163,6 +157,10 @@
   });
 
   // (the Print button shows itself where scripts run: games.css)
+  // A phone's first visit: the worker takes over after the page has loaded.
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("controllerchange", keepForOffline);
+  }
   document.addEventListener("DOMContentLoaded", function () {
     keepForOffline();
     keptEntry();

@@ -96,13 +96,13 @@ function retire(language, current) {
 }
 
 // A shared link often carries a query of its own (?fbclid=…, ?utm_source=…): the stored page
-// without it is the same page. (Only the rules are stored; no checker answer is.) Not so a kept
-// record page (X-Kut-Stored): its address with entries in the query would open it empty.
+// without it is the same page. (Only the rules are stored; no checker answer is.) A game's
+// kept pages (X-Kut-Stored) are `storedSheet`'s: a record page's address with entries in the
+// query would open it empty.
 function fromStore(request) {
-  return caches.match(request, { ignoreVary: true }).then(function (response) {
-    return response || caches.match(request, { ignoreVary: true, ignoreSearch: true }).then(function (found) {
-      return found && !found.headers.has("X-Kut-Stored") ? found : undefined;
-    });
+  function stored(found) { return found && !found.headers.has("X-Kut-Stored") ? found : undefined; }
+  return caches.match(request, { ignoreVary: true }).then(stored).then(function (response) {
+    return response || caches.match(request, { ignoreVary: true, ignoreSearch: true }).then(stored);
   });
 }
 
@@ -184,11 +184,13 @@ function keepSheet(request, response, sheet) {
   });
 }
 
-function storedSheet(request, list) {
+// A kept sheet, with the note giving its time; a kept record page only once the network has
+// failed (`failed`), never for a late answer: it may be a round behind, and says nothing.
+function storedSheet(request, list, failed) {
   return caches.open(SHEETS).then(function (cache) { return cache.match(request.url); }).then(function (response) {
     if (!response) { return undefined; }
-    // a record page; or no words for the note yet (the language's store is not filled)
-    if (!list || (!isSheet(request.url, list) && !response.headers.has("X-Kut-Sheet"))) { return response; }
+    var sheet = list && (isSheet(request.url, list) || response.headers.has("X-Kut-Sheet"));
+    if (!sheet) { return failed || !list ? response : undefined; }
     // The month in words: "12/6/2026" is 12 June to half the table. In the phone's own variant
     // of the page's language (en-GB: 7 Dec 2026, 07:15), as games/sheet.js writes it.
     var own = navigator.language || "";
@@ -236,17 +238,19 @@ function page(event) {
     }
     return response;
   });
-  function stored() {
+  function stored(failed) {
     return kept.then(function (list) {
-      return storedSheet(request, list).then(function (sheet) { return sheet || fromStore(request); });
+      return storedSheet(request, list, failed).then(function (sheet) {
+        return sheet || fromStore(request);
+      });
     });
   }
   var late = new Promise(function (resolve) { setTimeout(resolve, TIMEOUT, "late"); });
   return Promise.race([settled, late]).then(function (first) {
     if (first !== "late") { return first; }
-    return stored().then(function (response) { return response || settled; });
+    return stored(false).then(function (response) { return response || settled; });
   }).catch(function () {
-    return stored().then(function (response) { return response || switched(request); })
+    return stored(true).then(function (response) { return response || switched(request); })
       .then(function (response) { return response || offlinePage(request); })
       .then(function (response) { return response || Response.error(); });
   });
@@ -271,13 +275,20 @@ function refresh(request, response) {
 // and each time the sheet changes: kept in place of the copies before, as fresh as the sheet.
 // A round entered there with no signal is kept on the phone and sent later (games/entry.js);
 // had the sheet changed meanwhile, the server refuses it as with any stale form, and says so.
+// Only a game's pages are kept so (a kept page comes before the language's store). The store
+// is synced after it: a page kept after a deploy names the new static files.
 self.addEventListener("message", function (event) {
   if (!event.data || typeof event.data.keep !== "string") { return; }
   var url = new URL(event.data.keep, self.location.origin);
-  if (url.origin !== self.location.origin) { return; }
-  event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-    return response.ok && !response.redirected ?
-      keepSheet(new Request(url.href), response, event.data.sheet === true) : null;
+  var language = languageOf(url.href, null);
+  event.waitUntil(storeInfo(language || "en").then(function (list) {
+    var games = list && list.games;
+    if (url.origin !== self.location.origin || !games || url.pathname.indexOf(games) !== 0 ||
+        url.pathname === games) { return null; }
+    return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
+      return response.ok && !response.redirected ?
+        keepSheet(new Request(url.href), response, event.data.sheet === true) : null;
+    }).then(function () { return sync(language); });
   }).catch(function () { return null; }));
 });
 
