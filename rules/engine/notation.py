@@ -38,10 +38,10 @@ _TOKEN = re.compile(r"([^\W\d_]*)(\d*)")
 _BEGINNINGS = frozenset(LETTERS) | {"o", "f"}
 # What people type instead, told apart so that the error says what to write (`3k`, `black`,
 # `b11ok`, `joker`). Colour words in both languages, with the letter the same page reads.
-_SWAPPED = re.compile(r"([0-9]+)([rkbysg])")
 _NUMBER = re.compile(r"1[0-3]|[1-9]")
-_TOGETHER = re.compile(r"(?:[rkbysg](?:1[0-3]|[1-9])|ok|fj){2,}")
-_ONE_OF_THEM = re.compile(r"[rkbysg](?:1[0-3]|[1-9])|ok|fj")
+_ONE_TILE = re.compile(rf"[{''.join(LETTERS)}](?:{_NUMBER.pattern})|ok|fj")
+_TOGETHER = re.compile(rf"(?:{_ONE_TILE.pattern}){{2,}}")
+_SWAPPED = re.compile(rf"([0-9]+)([{''.join(LETTERS)}])")
 _COLOUR_WORDS = {
     **dict.fromkeys(("red", "rot"), "r"),
     "black": "k",
@@ -67,13 +67,13 @@ def _misspelt(text: str, token: str, position: int | None, following: str) -> No
         code = ReasonCode.NUMBER_BEFORE_COLOUR
         return NotationError(code, token=token, position=position, written=written)
     if _TOGETHER.fullmatch(text):
-        written = " ".join(_ONE_OF_THEM.findall(text))
+        written = " ".join(_ONE_TILE.findall(text))
         code = ReasonCode.TILES_TOGETHER
         return NotationError(code, token=token, position=position, written=written)
     words = re.fullmatch(r"([^\W\d_]+)([0-9]*)", text)
     if words and words[1] in _COLOUR_WORDS:
-        number = next((n for n in (words[2], following) if _NUMBER.fullmatch(n)), "7")
-        written = f"{_COLOUR_WORDS[words[1]]}{number}"
+        digits = next((n for n in (words[2], following) if _NUMBER.fullmatch(n)), "7")
+        written = f"{_COLOUR_WORDS[words[1]]}{digits}"
         code = ReasonCode.COLOUR_WORD
         return NotationError(code, token=token, position=position, written=written)
     return NotationError(ReasonCode.NOT_A_TILE, token=token, position=position)
