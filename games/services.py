@@ -66,6 +66,7 @@ class Done:
     round: int
     kind: Kind
     repeated: bool = False  # the same form was sent before: nothing written this time
+    entry: str = ""  # an undone round's calculator input, to enter it again (not in `param`)
 
     def param(self, version: int) -> str:
         """This write as the sheet's `?done=…`, with the sheet's `version` right after it."""
@@ -273,7 +274,9 @@ def undo_last(game: Game, version: int, *, submission: str = "") -> Done:
         if not lines:
             raise Refused(Reason.NOTHING_TO_UNDO)
         last = lines[-1]
-        Entry.objects.filter(game=game, seq=last.seq).delete()
-        return Done("undone", last.round, last.kind)
+        undone = Entry.objects.filter(game=game, seq=last.seq)
+        entry = undone.values_list("query", flat=True).first() or ""
+        undone.delete()
+        return Done("undone", last.round, last.kind, entry=entry)
 
     return _write(game, version, action, submission, intent=("undone", None))

@@ -4,6 +4,7 @@ and back to its sheet after a write."""
 from __future__ import annotations
 
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -89,6 +90,8 @@ def sheet_url(game: Game) -> str:
 
 
 def after_write(game: Game, done: Done):
-    """The sheet, saying what was done (`?done=…`) as long as nothing else was done since."""
+    """The sheet, saying what was done (`?done=…`) as long as nothing else was done since; an
+    undone round's input with it (`entry`), so that it can be entered again."""
     version = reload(game).version
-    return redirect(f"{sheet_url(game)}?done={done.param(version)}")
+    entry = f"&{urlencode({'entry': done.entry})}" if done.entry else ""
+    return redirect(f"{sheet_url(game)}?done={done.param(version)}{entry}")

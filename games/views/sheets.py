@@ -6,6 +6,7 @@ import json
 
 from django.conf import settings
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
@@ -16,6 +17,7 @@ from games.forms import NewGameForm, new_submission
 from games.messages import done_message
 from games.models import EDIT, VIEW, Game
 from games.services import Done
+from games.sheet import Kind
 from games.views import kept
 from games.views.access import private_sheet, sheet_url
 from kutsite.htmx import render_page
@@ -46,11 +48,16 @@ def render_sheet(
     shown = kept.kept_sheet_context(game, mode)
     # a write answers on the edit sheet: the read-only one never says what was done
     done = mode == EDIT and not message and Done.from_param(request.GET.get("done"), game.version)
+    # an undone round, entered again as it was (its input, `entry`, as the undo sent it)
+    entry = request.GET.get("entry", "") if done and done.action == "undone" else ""
+    again = done.round if entry and done.kind is Kind.SCORED and len(entry) <= 2000 else None
     context = {
         **shown,
         "game": game,
         "message": message,
         "done": done_message(done) if done else "",
+        "again_round": again,
+        "again_url": f"{reverse('games:record', args=[game.edit_secret])}?{entry}" if again else "",
         "poll_headers": json.dumps(
             {"If-None-Match": kept.sheet_etag(game.version, mode, fragment=True)}
         ),

@@ -96,7 +96,12 @@ def test_create_record_two_rounds_undo_one_and_watch_read_only(
     expect(page.locator("[data-done]")).to_contain_text("Undone: the scores of round 2.")
     expect(page.locator("tr[data-round='2'] td[data-score]")).to_have_count(0)
     expect(page.locator("[data-total='2']")).to_have_text("70")
-    expect(page.get_by_role("link", name="Record round 2")).to_be_visible()
+    expect(page.get_by_role("link", name="Record round 2", exact=True)).to_be_visible()
+    # what was typed for round 2 comes back with it: an accidental undo costs no typing
+    page.get_by_role("link", name="Record round 2 again as it was entered").click()
+    expect(page.locator("h1")).to_have_text("Record round 2")
+    expect(page.locator("input[name='rack4']")).not_to_have_value("")
+    page.go_back()
 
     view_url = page.locator("#view-link").input_value()
     page.goto(view_url)

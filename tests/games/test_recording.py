@@ -538,6 +538,32 @@ def test_undo_the_last_round(client, game):
     assert "Undone: the scores of round 2." in client.get(response["Location"]).content.decode()
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Record round 2 again as it was entered"), ("de", "Runde 2 so wie eingegeben erneut")],
+)
+def test_an_undone_round_can_be_entered_again_as_it_was(client, game, language, words):
+    """Undo takes a round's scores back, and with them what was typed: the sheet offers to
+    record it again with that input, right after the undo (not once the sheet has changed)."""
+    u = urls(game, language)
+    post_round(client, game, 1, 1)
+    post_round(client, game, 2, 2, points2=27)
+    response = client.post(u["undo"], {"version": 3})
+    assert "entry=" in response["Location"]
+    html = client.get(response["Location"]).content.decode()
+    link = re.search(r'<a href="([^"]+)" data-record-again>(.*?)</a>', html, re.S)
+    assert " ".join(link[2].split()).startswith(words)
+    again = client.get(link[1].replace("&amp;", "&")).content.decode()
+    assert input_attrs(again, "points2")["value"] == "27"
+    assert ("Record round 2" if language == "en" else "Runde 2 eintragen") in again
+    # a redeal taken back has no input; once the sheet changes, the offer is gone
+    post_round(client, game, 2, 4)
+    assert "data-record-again" not in client.get(response["Location"]).content.decode()
+    client.post(u["redeal"], {"version": 5, "round": 3})
+    redeal_undone = client.post(u["undo"], {"version": 6})
+    assert "entry=" not in redeal_undone["Location"]
+
+
 def test_undo_with_a_stale_version_keeps_everything(client, game):
     post_round(client, game, 1, 1)
     response = client.post(urls(game)["undo"], {"version": 1})
