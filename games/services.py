@@ -20,10 +20,10 @@ from django.utils import timezone
 
 from games.models import Entry, Game, Submission
 from games.sheet import (
-    MAX_REDEALS,
     ROUND_COUNT,
     Kind,
     Line,
+    exhausted_is_scored,
     is_scored,
     next_seq,
     progress,
@@ -182,8 +182,8 @@ def _write(
 
 
 def _check_exhausted(lines: list[Line], round_number: int, exhausted: bool) -> None:
-    redeals = redeal_count(lines, round_number)
-    if exhausted and redeals < MAX_REDEALS:  # E2: only after three redeals
+    if exhausted and not exhausted_is_scored(lines, round_number):
+        redeals = redeal_count(lines, round_number)
         raise Refused(Reason.EXHAUSTED_TOO_EARLY, round=round_number, redeals=redeals)
 
 

@@ -113,6 +113,11 @@ def redeal_count(lines: Iterable[Line], round_number: int) -> int:
     return sum(1 for line in lines if line.kind is Kind.REDEAL and line.round == round_number)
 
 
+def exhausted_is_scored(lines: Iterable[Line], round_number: int) -> bool:
+    """E2: the pile running out is scored only after the round was dealt again three times."""
+    return redeal_count(lines, round_number) >= MAX_REDEALS
+
+
 def standings(lines: Iterable[Line], *, team: bool) -> Standings:
     """Running totals round by round, team totals, the leader — and the winner after the last
     round (S6: lowest total; at a team table the partners' totals added, S5)."""

@@ -31,7 +31,7 @@ from games.messages import (
 from games.models import EDIT, Entry, Game
 from games.presenters import contract_texts, sheet_context
 from games.recording import calculator_form, initial_calculator_form, round_of, scored_entry
-from games.sheet import MAX_REDEALS, ROUND_COUNT, Kind, is_scored, progress, redeal_count
+from games.sheet import ROUND_COUNT, Kind, exhausted_is_scored, is_scored, progress
 from games.views.access import after_write, game_entries, game_or_404, private_sheet, reload
 from kutsite.htmx import render_page, wants_fragment
 from kutsite.http import form_page
@@ -114,7 +114,7 @@ def _entry_page(
             "action_url": action_url,
             # E2: the pile running out is scored only the fourth time; before, it is a redeal
             "exhausted_offered": round_number is not None
-            and redeal_count((e.line for e in entries), round_number) >= MAX_REDEALS,
+            and exhausted_is_scored([e.line for e in entries], round_number),
         }
     )
     return render_page(request, "games/entry.html", "result", context, status=status)

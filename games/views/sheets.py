@@ -6,7 +6,6 @@ import json
 
 from django.conf import settings
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
@@ -57,7 +56,7 @@ def render_sheet(
         "message": message,
         "done": done_message(done) if done else "",
         "again_round": again,
-        "again_url": f"{reverse('games:record', args=[game.edit_secret])}?{entry}" if again else "",
+        "again_url": f"{shown['record_url']}?{entry}" if again else "",
         "poll_headers": json.dumps(
             {"If-None-Match": kept.sheet_etag(game.version, mode, fragment=True)}
         ),
